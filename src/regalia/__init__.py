@@ -1,0 +1,3 @@
+"""Regalia: play, referee, study and research three games of kings."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from regalia.cli import main
+
+main()

@@ -1,0 +1,9 @@
+"""CLI commands of the ai area."""
+
+from __future__ import annotations
+
+from regalia.cli import Groups
+
+
+def register(groups: Groups) -> None:
+    """Add this area's commands to the groups."""
