@@ -88,6 +88,8 @@ class Game(ABC, Generic[A]):
     min_players: int
     max_players: int
     options: Mapping[str, Option] = field(default_factory=dict)
+    # False when some seat may not see everything (Regicida): agents then get views only.
+    perfect_information: bool = True
 
     @abstractmethod
     def seat_names(self, players: int) -> tuple[str, ...]:
