@@ -1,0 +1,1 @@
+"""Terminal play: one module per game, drawn with Rich."""
