@@ -53,7 +53,7 @@ class Agent(ABC, Generic[A]):
     @abstractmethod
     def choose(self, obs: Observation[A], budget: Budget) -> A: ...
 
-    def observe(self, seat: Seat, description: str, view: dict[str, Any]) -> None:  # noqa: B027
+    def observe(self, seat: Seat, description: str, view: dict[str, Any]) -> None:
         """Told about every action taken (by anyone) as the seat may see it; optional."""
 
 
