@@ -1,0 +1,125 @@
+"""How one game meets fixed-size tensors: an action numbering and observation planes.
+
+An `Adapter` is the only game-specific piece of `regalia.env`. It numbers action *texts*
+(`State.encode`) with a fixed range `0..num_actions-1`, so a number means the same move in
+every state, and it turns a seat's `view` (never the full state) into float32 planes.
+The PettingZoo and OpenSpiel-style interfaces are generic over it.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from regalia.core.errors import IllegalAction
+from regalia.core.game import Game, Outcome, Result, Seat, State
+from regalia.core.registry import get_game
+
+Planes = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+# Rewards at the end, zero-sum between sides: a draw is worth nothing.
+REWARD = {Outcome.WIN: 1.0, Outcome.LOSS: -1.0, Outcome.DRAW: 0.0}
+
+
+class Adapter(ABC):
+    """One game at one player count and option set, seen as numbers."""
+
+    game_name: str = ""
+
+    def __init__(self, players: int | None = None, **options: object) -> None:
+        self.game: Game[Any] = self.load_game()
+        self.players = self.game.check_players(players)
+        self.options = self.game.read_options(options)
+
+    def load_game(self) -> Game[Any]:
+        return get_game(self.game_name)
+
+    # --- the game-specific part -------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the action space: every action text has one index below this."""
+
+    @property
+    @abstractmethod
+    def obs_shape(self) -> tuple[int, ...]:
+        """Shape of `planes`; the same for every seat."""
+
+    @abstractmethod
+    def action_index(self, text: str) -> int:
+        """The index of an action text (`State.encode` form); ValueError if it has none."""
+
+    @abstractmethod
+    def action_text(self, index: int) -> str:
+        """The action text an index stands for; ValueError outside the range."""
+
+    @abstractmethod
+    def planes(self, view: Mapping[str, Any], seat: Seat) -> Planes:
+        """Observation tensor of `seat`, built only from `view` (what `seat` may know)."""
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """Text picture of a spectator's view; games override it with a board."""
+        return json.dumps(view, indent=1, sort_keys=True)
+
+    # --- generic, built on the above ---------------------------------------------------
+    def new_state(self, seed: int) -> State[Any]:
+        return self.game.new(seed, self.players, **self.options)
+
+    def agent_name(self, seat: Seat) -> str:
+        return f"player_{seat}"
+
+    def encode(self, state: State[Any], action: Any) -> int:
+        return self.action_index(state.encode(action))
+
+    def legal_by_index(self, state: State[Any], seat: Seat) -> dict[int, Any]:
+        """Legal actions of `seat` keyed by index; two legal actions never share one."""
+        table: dict[int, Any] = {}
+        for action in state.legal_actions(seat):
+            index = self.encode(state, action)
+            if index in table:
+                raise AssertionError(
+                    f"{state.encode(action)!r} and {state.encode(table[index])!r} share {index}"
+                )
+            table[index] = action
+        return table
+
+    def decode(self, state: State[Any], seat: Seat, index: int) -> Any:
+        """The legal action of `seat` numbered `index`; IllegalAction if there is none."""
+        action = self.legal_by_index(state, seat).get(int(index))
+        if action is None:
+            raise IllegalAction(f"action {index} is not legal for seat {seat} here")
+        return action
+
+    def mask(self, state: State[Any], seat: Seat) -> Mask:
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        for index in self.legal_by_index(state, seat):
+            mask[index] = 1
+        return mask
+
+    def observe(self, state: State[Any], seat: Seat) -> Planes:
+        return self.planes(state.view(seat), seat)
+
+    def returns(self, result: Result | None) -> list[float]:
+        """Final reward per seat (win +1, loss -1, draw 0); zeros while in play.
+
+        Team games need nothing special: the result already gives teammates one outcome.
+        """
+        if result is None:
+            return [0.0] * self.players
+        return [REWARD[outcome] for outcome in result.outcomes]
+
+
+def apply_joint(state: State[Any], actions: Mapping[Seat, Any]) -> State[Any]:
+    """Apply the actions of every seat to act, in seat order: one simultaneous step.
+
+    All actions were chosen from the same state, so no seat saw another's choice.
+    """
+    for seat in sorted(actions):
+        state = state.apply(seat, actions[seat])
+    return state

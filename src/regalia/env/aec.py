@@ -1,0 +1,151 @@
+"""A PettingZoo AEC environment over any `Adapter`.
+
+Agents are `player_0 … player_{n-1}` (seat order). Each observation is a dict of
+`observation` (the seat's planes, built from its view only) and `action_mask` (int8; ones
+only for the agent to act). Rewards come once, at the end (+1 win, -1 loss, 0 draw).
+
+Simultaneous decisions (Regicida's vote) are taken one agent after another, but nothing is
+applied until the last of them has chosen, so an earlier choice cannot show in a later
+agent's observation.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from regalia.core.game import Seat, State
+from regalia.env.adapter import Adapter, apply_joint
+
+ObsDict = dict[str, np.ndarray]
+
+
+class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped base
+    """One Regalia game as an AEC environment; subclassed per game as `raw_env`."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "regalia_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, adapter: Adapter, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.adapter = adapter
+        self.render_mode = render_mode
+        self.possible_agents = [adapter.agent_name(s) for s in range(adapter.players)]
+        self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
+        planes = gymnasium.spaces.Box(0.0, 1.0, adapter.obs_shape, dtype=np.float32)
+        mask = gymnasium.spaces.Box(0, 1, (adapter.num_actions,), dtype=np.int8)
+        # One space object per agent, reused, so seeding a space sticks (api_test checks).
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict({"observation": planes, "action_mask": mask})
+            for a in self.possible_agents
+        }
+        self.action_spaces = {
+            a: gymnasium.spaces.Discrete(adapter.num_actions) for a in self.possible_agents
+        }
+        self._rng = np.random.default_rng()
+        self.game_seed = 0
+        self.state: State[Any] = adapter.new_state(0)
+        self._pending: dict[Seat, Any] = {}
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def seed(self, seed: int | None = None) -> None:
+        """Seed the games that following `reset()` calls deal (old PettingZoo API)."""
+        self._rng = np.random.default_rng(seed)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.seed(seed)
+        # Each game's seed comes from the env's generator: reset(seed=s) replays exactly.
+        self.game_seed = int(self._rng.integers(0, 2**63 - 1))
+        self.state = self.adapter.new_state(self.game_seed)
+        self._pending = {}
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos = infos
+        self.agent_selection = self._next_agent()
+
+    def _next_agent(self) -> str:
+        waiting = sorted(self.state.to_act() - self._pending.keys())
+        return self.possible_agents[waiting[0]]
+
+    def observe(self, agent: str) -> ObsDict:
+        seat = self._seat[agent]
+        to_move = agent == self.agent_selection and not self.state.is_over()
+        mask = (
+            self.adapter.mask(self.state, seat)
+            if to_move
+            else np.zeros(self.adapter.num_actions, dtype=np.int8)
+        )
+        return {"observation": self.adapter.observe(self.state, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is in play and must act; None is for finished agents")
+        seat = self._seat[agent]
+        chosen = self.adapter.decode(self.state, seat, int(action))
+        self._cumulative_rewards[agent] = 0.0
+        if len(self.state.to_act()) > 1:
+            self._pending[seat] = chosen
+            if self._pending.keys() >= self.state.to_act():
+                self.state = apply_joint(self.state, self._pending)
+                self._pending = {}
+        else:
+            self.state = self.state.apply(seat, chosen)
+        self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _after_move(self) -> None:
+        result = self.state.result()
+        if result is None:
+            self.agent_selection = self._next_agent()
+            return
+        for seat, reward in enumerate(self.adapter.returns(result)):
+            name = self.possible_agents[seat]
+            self.rewards[name] = reward
+            self.terminations[name] = True
+            self.infos[name] = {"result": result.reason}
+
+    def render(self) -> str | None:
+        """The board as text, from a spectator's view: nobody's secrets."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without render_mode; pass 'ansi' or 'human'")
+            return None
+        text = self.adapter.render(self.state.view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""
+
+
+def wrap(raw: RegaliaEnv) -> Any:
+    """The usual PettingZoo classic wrappers: illegal moves lose, actions in range, order."""
+    env: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
