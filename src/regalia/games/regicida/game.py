@@ -1,0 +1,80 @@
+"""The Regicida `Game`: static facts, dealing, and replaying records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from regalia.core.errors import BadRecord, RegaliaError
+from regalia.core.game import Game, Option
+from regalia.core.records import parse_tags
+from regalia.games.regicida import rules
+from regalia.games.regicida.actions import Action
+from regalia.games.regicida.houses import OBJECTIVE_KEYS
+from regalia.games.regicida.state import RegicidaState
+
+OPTIONS = MappingProxyType(
+    {
+        "objective": Option(
+            name="objective",
+            help="the Objective scored at the Coronation; random (from the seed) by default",
+            default="random",
+            choices=("random", *OBJECTIVE_KEYS),
+        )
+    }
+)
+
+
+@dataclass(frozen=True)
+class RegicidaGame(Game[Action]):
+    name: str = "regicida"
+    title: str = "Regicida"
+    summary: str = "Hidden Houses build a 6×6 grid, scheme, crown a Regent and vote to kill."
+    min_players: int = 2
+    max_players: int = 6
+    options: MappingProxyType[str, Option] = field(default_factory=lambda: OPTIONS)
+    perfect_information: bool = False
+
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        return tuple(f"Player {i + 1}" for i in range(players))
+
+    def new(self, seed: int, players: int | None = None, **options: object) -> RegicidaState:
+        count = self.check_players(players)
+        chosen = self.read_options(options)["objective"]
+        objective = None if chosen == "random" else str(chosen)
+        return RegicidaState(self, seed, rules.deal(seed, count, objective), ())
+
+    def from_record(self, text: str) -> RegicidaState:
+        tags, body = parse_tags(text)
+        if tags.get("Game", "regicida") != "regicida":
+            raise BadRecord(f"this is a record of {tags['Game']}, not regicida")
+        try:
+            seed, players = int(tags["Seed"]), int(tags["Players"])
+        except KeyError as missing:
+            raise BadRecord(f"a regicida record needs the tag {missing}") from None
+        except ValueError:
+            raise BadRecord("the Seed and Players tags must be whole numbers") from None
+        try:
+            state = self.new(seed, players, objective=tags.get("Objective", "random"))
+        except RegaliaError as exc:
+            raise BadRecord(str(exc)) from None
+        for number, line in enumerate(body.splitlines(), start=1):
+            if not line.strip():
+                continue
+            who, _, text_action = line.strip().partition(" ")
+            try:
+                seat = int(who.removeprefix("P")) - 1
+                if not who.startswith("P") or not 0 <= seat < players:
+                    raise ValueError
+            except ValueError:
+                raise BadRecord(
+                    f"body line {number}: {who!r} is not a seat P1..P{players}"
+                ) from None
+            try:
+                state = state.apply(seat, state.parse(seat, text_action))
+            except RegaliaError as exc:
+                raise BadRecord(f"body line {number} ({line.strip()}): {exc}") from None
+        return state
+
+
+GAME = RegicidaGame()
