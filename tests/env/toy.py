@@ -17,6 +17,7 @@ from regalia.core.errors import BadNotation, IllegalAction
 from regalia.core.game import Game, Outcome, Result, Seat, State
 from regalia.core.seeds import Rng
 from regalia.env.adapter import Adapter, Planes
+from regalia.env.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -124,24 +125,18 @@ class ToyState(State[str]):
 
 class ToyAdapter(Adapter):
     game_name = "toy"
-    TEXTS = ("add 1", "add 2", "vote 0", "vote 1", "vote 2")
+    VOCABULARY = Vocabulary(["add 1", "add 2", "vote 0", "vote 1", "vote 2"])
 
     def load_game(self) -> Game[Any]:
         return GAME
 
     @property
-    def num_actions(self) -> int:
-        return len(self.TEXTS)
+    def vocabulary(self) -> Vocabulary:
+        return self.VOCABULARY
 
     @property
     def obs_shape(self) -> tuple[int, ...]:
         return (6,)
-
-    def action_index(self, text: str) -> int:
-        return self.TEXTS.index(text)
-
-    def action_text(self, index: int) -> str:
-        return self.TEXTS[index]
 
     def planes(self, view: Mapping[str, Any], seat: Seat) -> Planes:
         out = np.zeros(6, dtype=np.float32)

@@ -1,8 +1,8 @@
 """How one game meets fixed-size tensors: an action numbering and observation planes.
 
 An `Adapter` is the only game-specific piece of `regalia.env`. It numbers action *texts*
-(`State.encode`) with a fixed range `0..num_actions-1`, so a number means the same move in
-every state, and it turns a seat's `view` (never the full state) into float32 planes.
+(`State.encode`) with a fixed `Vocabulary`, so a number means the same move in every state,
+and it turns a seat's `view` (never the full state) into float32 planes.
 The PettingZoo and OpenSpiel-style interfaces are generic over it.
 """
 
@@ -19,6 +19,7 @@ import numpy.typing as npt
 from regalia.core.errors import IllegalAction
 from regalia.core.game import Game, Outcome, Result, Seat, State
 from regalia.core.registry import get_game
+from regalia.env.vocabulary import Vocabulary
 
 Planes = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -31,10 +32,11 @@ class Adapter(ABC):
     """One game at one player count and option set, seen as numbers."""
 
     game_name: str = ""
+    default_players: int | None = None  # None: the game's smallest count
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         self.game: Game[Any] = self.load_game()
-        self.players = self.game.check_players(players)
+        self.players = self.game.check_players(self.default_players if players is None else players)
         self.options = self.game.read_options(options)
 
     def load_game(self) -> Game[Any]:
@@ -43,21 +45,13 @@ class Adapter(ABC):
     # --- the game-specific part -------------------------------------------------------
     @property
     @abstractmethod
-    def num_actions(self) -> int:
-        """Size of the action space: every action text has one index below this."""
+    def vocabulary(self) -> Vocabulary:
+        """Every action text this game may encode, numbered; fixed per player count."""
 
     @property
     @abstractmethod
     def obs_shape(self) -> tuple[int, ...]:
         """Shape of `planes`; the same for every seat."""
-
-    @abstractmethod
-    def action_index(self, text: str) -> int:
-        """The index of an action text (`State.encode` form); ValueError if it has none."""
-
-    @abstractmethod
-    def action_text(self, index: int) -> str:
-        """The action text an index stands for; ValueError outside the range."""
 
     @abstractmethod
     def planes(self, view: Mapping[str, Any], seat: Seat) -> Planes:
@@ -68,6 +62,18 @@ class Adapter(ABC):
         return json.dumps(view, indent=1, sort_keys=True)
 
     # --- generic, built on the above ---------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return self.vocabulary.size
+
+    def action_index(self, text: str) -> int:
+        """The index of an action text (`State.encode` form); ValueError if it has none."""
+        return self.vocabulary.index(text)
+
+    def action_text(self, index: int) -> str:
+        """The action text an index stands for; ValueError outside the range."""
+        return self.vocabulary.text(index)
+
     def new_state(self, seed: int) -> State[Any]:
         return self.game.new(seed, self.players, **self.options)
 

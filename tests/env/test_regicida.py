@@ -1,0 +1,82 @@
+"""Regicida through regalia.env: PettingZoo API and seeding, action numbering, and hidden
+Identities and votes kept out of every observation."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, seed_test
+
+from regalia.env import regicida_v0
+from regalia.env.adapters.regicida import RegicidaAdapter
+from regalia.env.openspiel import SIMULTANEOUS, load_game
+from tests.env.walk import check_numbering, random_states
+
+
+def test_api_test_passes() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(regicida_v0.env(players=4), num_cycles=60)
+
+
+def test_seed_test_passes() -> None:
+    seed_test(lambda: regicida_v0.env(players=3), num_cycles=60)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=2, max_value=6))
+def test_every_legal_action_round_trips_and_mask_is_exact(seed: int, players: int) -> None:
+    adapter = RegicidaAdapter(players)
+    for state in random_states(adapter, seed, 200):
+        check_numbering(adapter, state)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=80))
+def test_observation_ignores_what_the_seat_cannot_know(seed: int, plies: int) -> None:
+    """Resampling everything seat 0 cannot see (others' Identities, pile contents, others'
+    votes) leaves its observation unchanged, while its own Identity shows."""
+    adapter = RegicidaAdapter(4)
+    *_, state = random_states(adapter, seed, plies)
+    seen = adapter.observe(state, 0)
+    for other_seed in range(4):
+        hidden = state.sample_hidden(0, other_seed)  # type: ignore[attr-defined]
+        assert np.array_equal(adapter.observe(hidden, 0), seen)
+    own = state.view(0)["identity"]
+    assert seen[13 + own - 1].all() and seen[13:19].sum() == 11 * 11
+
+
+def test_earlier_votes_are_not_in_later_voters_observations() -> None:
+    env = regicida_v0.raw_env(players=4)
+    env.reset(seed=11)
+    while env.state.to_act() != frozenset(range(4)) or env.state.view(0)["phase"] != (
+        "assassination"
+    ):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    before = {a: env.observe(a)["observation"].copy() for a in env.agents}
+    for voter in range(3):
+        assert env.agent_selection == f"player_{voter}"
+        env.step(env.adapter.action_index("vote neutral"))
+        later = env.agent_selection
+        assert np.array_equal(env.observe(later)["observation"], before[later])
+        assert env.state.view(3)["votes_cast"] == []
+    env.step(env.adapter.action_index("vote 1"))
+    assert all(env.terminations.values())
+    assert env.state.view(None)["reveal"]["votes"] == ["neutral", "neutral", "neutral", 0]
+
+
+def test_openspiel_plays_regicida_with_a_simultaneous_vote() -> None:
+    game = load_game("regicida", {"players": 3, "seed": 5})
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_simultaneous_node():
+            assert state.current_player() == SIMULTANEOUS
+            state.apply_actions([state.legal_actions(p)[0] for p in range(3)])
+        else:
+            state.apply_action(state.legal_actions()[-1])
+    assert sorted(state.returns()) in ([-1.0, -1.0, -1.0], [-1.0, -1.0, 1.0])
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
