@@ -1,0 +1,318 @@
+"""Regulator Chess behind the core contract: `GAME` and its immutable `RegulatorState`.
+
+Actions are move ints (see `position.py`); `encode` gives the coordinate form, `describe`
+the SAN, `parse` accepts either. Seat 0 is White, seat 1 Black.
+
+`view(seat)` returns (JSON-ready):
+    game "regulator"; fen; start_fen; board: 7 strings, rank 7 first, files a..e, a FEN
+    piece letter or "." per square; turn (seat to move); regulator (1..7); powers
+    {"bishop_knight": bool, "knight_rook": bool}; to_act (list of seats); legal (coordinate
+    moves of the seat to act); history (SAN list); last_move ({"san", "coordinate"} or None);
+    check (is the side to move in check); halfmove; over; result (Result.to_json() or None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from regalia.core.errors import BadRecord, IllegalAction
+from regalia.core.game import Game, Option, Outcome, Result, Seat, State
+from regalia.games.regulator.board import (
+    BISHOP_JUMPS_FROM,
+    FILES,
+    KNIGHT_SLIDES_FROM,
+    PIECE_LETTERS,
+    RANKS,
+)
+from regalia.games.regulator.fen import read_fen, write_fen
+from regalia.games.regulator.notation import coordinate, parse_move, san
+from regalia.games.regulator.position import Position
+from regalia.games.regulator.record import parse_record, write_record
+
+SEAT_NAMES = ("White", "Black")
+DRAW_PLIES = 100
+
+
+def _decisive(loser: Seat, reason: str) -> Result:
+    outcomes = [Outcome.WIN, Outcome.WIN]
+    outcomes[loser] = Outcome.LOSS
+    return Result(tuple(outcomes), reason)
+
+
+def _draw(reason: str) -> Result:
+    return Result((Outcome.DRAW, Outcome.DRAW), reason)
+
+
+def judge(position: Position, legal: Sequence[int] | None = None) -> Result | None:
+    """The result of `position` by R10 and R11, or None while play goes on.
+
+    No legal move is judged first, so a mate given on the 100th quiet ply still wins.
+    """
+    mover = position.turn
+    name = SEAT_NAMES[mover]
+    if not (position.legal_moves() if legal is None else legal):
+        if position.in_check():
+            return _decisive(mover, f"checkmate: {name} is mated")
+        return _decisive(mover, f"stalemate: {name} has no legal move and loses")
+    if position.repetitions() >= 3:
+        return _draw("threefold repetition (same pieces, side to move and regulator space)")
+    if position.halfmove >= DRAW_PLIES:
+        return _draw(f"{DRAW_PLIES} plies in a row without a pawn move or capture")
+    if position.bare_kings():
+        return _draw("bare kings")
+    return None
+
+
+def result_token(result: Result | None) -> str:
+    if result is None:
+        return "*"
+    if result.outcomes[0] is Outcome.DRAW:
+        return "1/2-1/2"
+    return "1-0" if result.outcomes[0] is Outcome.WIN else "0-1"
+
+
+class RegulatorState(State[int]):
+    """One point of a game. Public code never mutates it; `apply` returns a new state."""
+
+    def __init__(
+        self,
+        start_fen: str,
+        position: Position,
+        moves: tuple[int, ...] = (),
+        sans: tuple[str, ...] = (),
+        resigned: Seat | None = None,
+        tags: Mapping[str, str] | None = None,
+    ) -> None:
+        self._start_fen = start_fen
+        self._position = position
+        self._moves = moves
+        self._sans = sans
+        self._resigned = resigned
+        self._tags = dict(tags or {})
+        self._legal = position.legal_moves()
+        self._result = (
+            _decisive(resigned, f"{SEAT_NAMES[resigned]} resigns")
+            if resigned is not None
+            else judge(position, self._legal)
+        )
+
+    # ---------------------------------------------------------------- contract
+
+    @property
+    def game(self) -> RegulatorGame:
+        return GAME
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    def to_act(self) -> frozenset[Seat]:
+        return frozenset() if self._result else frozenset({self._position.turn})
+
+    def legal_actions(self, seat: Seat) -> Sequence[int]:
+        return list(self._legal) if seat in self.to_act() else []
+
+    def apply(self, seat: Seat, action: int) -> RegulatorState:
+        self.require_turn(seat)
+        if action not in self._legal:
+            raise IllegalAction(f"illegal move {_safe_coordinate(action)}")
+        position = self._position.copy()
+        text = san(position, action, self._legal)
+        position.push(action)
+        return RegulatorState(
+            self._start_fen,
+            position,
+            (*self._moves, action),
+            (*self._sans, text),
+            tags=self._tags,
+        )
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def describe(self, action: int) -> str:
+        if action in self._legal:
+            return san(self._position, action, self._legal)
+        return _safe_coordinate(action)
+
+    def encode(self, action: int) -> str:
+        return _safe_coordinate(action)
+
+    def parse(self, seat: Seat, text: str) -> int:
+        self.require_turn(seat)
+        return parse_move(self._position, text)
+
+    def to_record(self, tags: Mapping[str, str] | None = None) -> str:
+        """The game as a record; `tags` adds or overrides tag pairs (e.g. White, Event)."""
+        all_tags = {**self._tags, **(tags or {})}
+        if self._result is not None:
+            all_tags["Termination"] = self._result.reason
+        return write_record(
+            read_fen(self._start_fen),
+            self._start_fen,
+            self._sans,
+            result_token(self._result),
+            all_tags,
+        )
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        position = self._position
+        board = []
+        for rank in range(RANKS - 1, -1, -1):
+            row = position.board[rank * FILES : (rank + 1) * FILES]
+            board.append("".join(_letter(p) for p in row))
+        last = None
+        if self._moves:
+            last = {"san": self._sans[-1], "coordinate": coordinate(self._moves[-1])}
+        return {
+            "game": "regulator",
+            "fen": self.fen,
+            "start_fen": self._start_fen,
+            "board": board,
+            "turn": position.turn,
+            "regulator": position.regulator,
+            "powers": powers(position.regulator),
+            "to_act": sorted(self.to_act()),
+            "legal": [coordinate(m) for m in self._legal] if not self._result else [],
+            "history": list(self._sans),
+            "last_move": last,
+            "check": position.in_check(),
+            "halfmove": position.halfmove,
+            "over": self._result is not None,
+            "result": self._result.to_json() if self._result else None,
+        }
+
+    # ---------------------------------------------------------------- extras
+
+    @property
+    def fen(self) -> str:
+        return write_fen(self._position)
+
+    @property
+    def start_fen(self) -> str:
+        return self._start_fen
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        return self._moves
+
+    @property
+    def sans(self) -> tuple[str, ...]:
+        return self._sans
+
+    @property
+    def turn(self) -> Seat:
+        return self._position.turn
+
+    @property
+    def regulator(self) -> int:
+        return self._position.regulator
+
+    def position(self) -> Position:
+        """A private copy of the engine position (with history), free to push and pop."""
+        return self._position.copy()
+
+    def resign(self, seat: Seat) -> RegulatorState:
+        """The state after `seat` resigns; only while the game is on."""
+        if self._result is not None:
+            raise IllegalAction("the game is over")
+        return RegulatorState(
+            self._start_fen, self._position, self._moves, self._sans, seat, self._tags
+        )
+
+    def undo(self) -> RegulatorState:
+        """The state before the last move (a resignation is undone first)."""
+        if self._resigned is not None:
+            return RegulatorState(
+                self._start_fen, self._position, self._moves, self._sans, tags=self._tags
+            )
+        if not self._moves:
+            raise IllegalAction("there is no move to undo")
+        position = self._position.copy()
+        position.pop()
+        return RegulatorState(
+            self._start_fen, position, self._moves[:-1], self._sans[:-1], tags=self._tags
+        )
+
+
+def powers(regulator: int) -> dict[str, bool]:
+    """Which empowered moves the regulator's space switches on (R5, R6)."""
+    return {
+        "bishop_knight": regulator >= BISHOP_JUMPS_FROM,
+        "knight_rook": regulator >= KNIGHT_SLIDES_FROM,
+    }
+
+
+def _letter(piece: int) -> str:
+    if not piece:
+        return "."
+    letter = PIECE_LETTERS[abs(piece)]
+    return letter if piece > 0 else letter.lower()
+
+
+def _safe_coordinate(action: object) -> str:
+    if isinstance(action, int) and 0 <= action < 1 << 15:
+        return coordinate(action)
+    return repr(action)
+
+
+@dataclass(frozen=True)
+class RegulatorGame(Game[int]):
+    options: Mapping[str, Option] = field(
+        default_factory=lambda: {
+            "regulator": Option("regulator", "regulator start space (1–7)", 1, minimum=1, maximum=7)
+        }
+    )
+
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        return SEAT_NAMES
+
+    def new(self, seed: int = 0, players: int | None = None, **options: object) -> RegulatorState:
+        self.check_players(players)
+        chosen = self.read_options(options)
+        regulator = int(chosen["regulator"] or 1)
+        position = Position.start(regulator)
+        return RegulatorState(write_fen(position), position)
+
+    def from_fen(self, fen: str) -> RegulatorState:
+        """A game starting from the position `fen` (R12); raises BadPosition."""
+        position = read_fen(fen)
+        return RegulatorState(write_fen(position), position)
+
+    def from_record(self, text: str) -> RegulatorState:
+        parsed = parse_record(text)
+        kept = {
+            k: v
+            for k, v in parsed.tags.items()
+            if k not in ("Game", "FEN", "Regulator", "Result", "Termination")
+        }
+        state = RegulatorState(parsed.start_fen, read_fen(parsed.start_fen), tags=kept)
+        for ply, move in enumerate(parsed.moves):
+            if state.is_over():
+                raise BadRecord(f"record goes on after the game ended at ply {ply}")
+            state = state.apply(state.turn, move)
+        return _settle(state, parsed.result)
+
+
+def _settle(state: RegulatorState, token: str) -> RegulatorState:
+    """Check the record's result against the replay; a decisive result on a game still
+    in progress is read as the loser's resignation."""
+    actual = result_token(state.result())
+    if token == "*" or token == actual:
+        return state
+    if actual == "*" and token in ("1-0", "0-1"):
+        return state.resign(1 if token == "1-0" else 0)
+    raise BadRecord(f"record result {token} does not match the game, which stands at {actual}")
+
+
+GAME = RegulatorGame(
+    name="regulator",
+    title="Regulator Chess",
+    summary="Chess on 5x7 where a regulator track switches bishop and knight powers on and off.",
+    min_players=2,
+    max_players=2,
+)
+
+__all__ = ["GAME", "RegulatorGame", "RegulatorState", "judge", "powers"]

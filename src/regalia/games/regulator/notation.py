@@ -1,0 +1,161 @@
+"""Move notation (R13): SAN as in chess and the coordinate form, read and written.
+
+    >>> pos = Position.start()
+    >>> san(pos, parse_move(pos, "b1c3")), coordinate(parse_move(pos, "Nc3"))
+    ('Nc3', 'b1c3')
+
+SAN names the moving piece by its type even when it uses an empowered move (a bishop's
+knight jump is `Bc3`); disambiguation by file, then rank, then both, as in chess; `+` marks
+check and `#` checkmate (a stalemate, which also loses by R10, gets no mark, as in chess).
+"""
+
+from __future__ import annotations
+
+import re
+
+from regalia.core.errors import BadNotation, IllegalAction
+from regalia.games.regulator.board import (
+    FILES,
+    KING,
+    PAWN,
+    PIECE_LETTERS,
+    WHITE,
+    parse_square,
+    square_name,
+)
+from regalia.games.regulator.position import (
+    Position,
+    make_move,
+    move_from,
+    move_promotion,
+    move_to,
+)
+
+PIECE_NAMES = ("", "pawn", "knight", "bishop", "rook", "queen", "king")
+_COORDINATE = re.compile(r"([a-e][1-7])[-x]?([a-e][1-7])=?([qrbnQRBN])?")
+_SAN = re.compile(r"([KQRBN])?([a-e])?([1-7])?(x)?([a-e][1-7])(?:=?([QRBNqrbn]))?")
+_HINT = "write SAN like Nc3, Bxd4, axb7=Q or coordinates like b1c3, a6b7q"
+
+
+def coordinate(move: int) -> str:
+    """The coordinate form `<from><to>[q|r|b|n]`, e.g. `b1c3`, `a6b7q`."""
+    promotion = move_promotion(move)
+    suffix = PIECE_LETTERS[promotion].lower() if promotion else ""
+    return square_name(move_from(move)) + square_name(move_to(move)) + suffix
+
+
+def san(position: Position, move: int, legal: list[int] | None = None) -> str:
+    """The SAN of legal `move` in `position` (which is left unchanged)."""
+    moves = position.legal_moves() if legal is None else legal
+    board = position.board
+    frm, to = move_from(move), move_to(move)
+    kind = abs(board[frm])
+    capture = board[to] != 0
+    if kind == PAWN:
+        text = (square_name(frm)[0] + "x" if capture else "") + square_name(to)
+        promotion = move_promotion(move)
+        if promotion:
+            text += "=" + PIECE_LETTERS[promotion]
+    else:
+        rivals = [
+            move_from(m)
+            for m in moves
+            if move_to(m) == to and move_from(m) != frm and abs(board[move_from(m)]) == kind
+        ]
+        origin = ""
+        if rivals:
+            if all(r % FILES != frm % FILES for r in rivals):
+                origin = square_name(frm)[0]
+            elif all(r // FILES != frm // FILES for r in rivals):
+                origin = square_name(frm)[1]
+            else:
+                origin = square_name(frm)
+        text = PIECE_LETTERS[kind] + origin + ("x" if capture else "") + square_name(to)
+    position.push(move)
+    try:
+        if position.in_check():
+            text += "+" if position.legal_moves() else "#"
+    finally:
+        position.pop()
+    return text
+
+
+def parse_move(position: Position, text: str) -> int:
+    """A legal move of `position` from SAN or coordinates.
+
+    Raises BadNotation for unreadable or ambiguous text, IllegalAction for a move the rules
+    do not allow here; each message says what is wrong.
+    """
+    cleaned = text.strip().rstrip("+#!?")
+    match = _COORDINATE.fullmatch(cleaned)
+    if match:
+        return _parse_coordinate(position, text, match)
+    match = _SAN.fullmatch(cleaned)
+    if match:
+        return _parse_san(position, text, match)
+    raise BadNotation(f"cannot read move {text.strip()!r}: {_HINT}")
+
+
+def _promotion_code(letter: str | None) -> int:
+    return PIECE_LETTERS.index(letter.upper()) if letter else 0
+
+
+def _parse_coordinate(position: Position, text: str, match: re.Match[str]) -> int:
+    frm = parse_square(match[1])
+    to = parse_square(match[2])
+    assert frm is not None and to is not None  # the pattern only admits squares
+    move = make_move(frm, to, _promotion_code(match[3]))
+    legal = position.legal_moves()
+    if move in legal:
+        return move
+    shown = text.strip()
+    piece = position.board[frm]
+    sign = 1 if position.turn == WHITE else -1
+    if not piece:
+        raise IllegalAction(f"illegal move {shown!r}: there is no piece on {match[1]}")
+    if piece * sign < 0:
+        raise IllegalAction(f"illegal move {shown!r}: the piece on {match[1]} is not yours")
+    if not match[3] and make_move(frm, to, 5) in legal:
+        raise IllegalAction(f"illegal move {shown!r}: a promotion needs a piece (q, r, b or n)")
+    if match[3] and make_move(frm, to) in legal:
+        raise IllegalAction(f"illegal move {shown!r}: this move is not a promotion")
+    name = PIECE_NAMES[abs(piece)]
+    raise IllegalAction(
+        f"illegal move {shown!r}: the {name} on {match[1]} cannot go to {match[2]} here"
+    )
+
+
+def _parse_san(position: Position, text: str, match: re.Match[str]) -> int:
+    kind = PIECE_LETTERS.index(match[1]) if match[1] else PAWN
+    to = parse_square(match[5])
+    assert to is not None  # the pattern only admits squares
+    from_file = "abcde".index(match[2]) if match[2] else None
+    from_rank = int(match[3]) - 1 if match[3] else None
+    promotion = _promotion_code(match[6])
+    board = position.board
+    shown = text.strip()
+    candidates = []
+    for move in position.legal_moves():
+        frm = move_from(move)
+        if move_to(move) != to or abs(board[frm]) != kind:
+            continue
+        if from_file is not None and frm % FILES != from_file:
+            continue
+        if from_rank is not None and frm // FILES != from_rank:
+            continue
+        # A pawn named without its file moves straight ahead (SAN `b3`).
+        if kind == PAWN and from_file is None and frm % FILES != to % FILES:
+            continue
+        candidates.append(move)
+    matching = [m for m in candidates if move_promotion(m) == promotion]
+    if len(matching) == 1:
+        return matching[0]
+    if len(matching) > 1:
+        options = ", ".join(coordinate(m) for m in matching)
+        raise BadNotation(f"ambiguous move {shown!r}: could be {options}; name the origin")
+    if candidates and not promotion:
+        raise IllegalAction(f"illegal move {shown!r}: a promotion needs a piece (=Q, =R, =B, =N)")
+    if candidates:
+        raise IllegalAction(f"illegal move {shown!r}: this move is not a promotion")
+    what = PIECE_NAMES[kind] if kind != KING else "king"
+    raise IllegalAction(f"illegal move {shown!r}: no {what} of yours can go to {match[5]} here")

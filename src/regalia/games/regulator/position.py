@@ -1,0 +1,497 @@
+"""The engine position of Regulator Chess: a mutable board with make/unmake.
+
+This is the fast layer search code builds on (the public, immutable `State` wraps it).
+
+Attributes (read them, change them only through `push` / `pop`):
+    board      list of 35 ints, `board[rank * 5 + file]`; + White, - Black, 0 empty
+               (piece types PAWN=1 KNIGHT=2 BISHOP=3 ROOK=4 QUEEN=5 KING=6, see `board.py`)
+    turn       0 White to move, 1 Black
+    regulator  the regulator's space, 1..7
+    halfmove   plies since the last pawn move or capture (R11)
+    fullmove   move number, starts at 1, grows after Black moves
+    key        64-bit Zobrist key of pieces, side to move and regulator space (R11)
+    kings      [white king square, black king square]
+    pawns      number of pawns of both sides on the board (R8)
+
+Moves are ints: `from | to << 6 | promotion << 12` (see `make_move`, `move_from`, ...).
+
+    >>> pos = Position.start()
+    >>> len(pos.legal_moves())
+    8
+    >>> pos.push(make_move(7, 12)); pos.regulator   # c2-c3 advances the regulator (R7)
+    2
+    >>> pos.pop(); pos.regulator
+    1
+
+Methods: `legal_moves()`, `push(move)`, `pop()`, `in_check()`, `is_capture(move)`,
+`gives_check(move)`, `repetitions()`, `bare_kings()`, `copy()`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from regalia.games.regulator.board import (
+    ALL_SQUARES,
+    BETWEEN,
+    BISHOP,
+    BIT,
+    BLACK,
+    DIAGONAL_RAYS,
+    KING,
+    KING_STEPS,
+    KNIGHT,
+    KNIGHT_STEPS,
+    ORTHOGONAL_RAYS,
+    PAWN,
+    PAWN_CAPTURES,
+    PAWN_PUSH,
+    PROMOTION_RANK,
+    QUEEN,
+    REGULATOR_MAX,
+    REGULATOR_MIN,
+    ROOK,
+    SQUARES,
+    WHITE,
+    ZOBRIST_BLACK,
+    ZOBRIST_PIECE,
+    ZOBRIST_REGULATOR,
+    power_range,
+)
+
+START_BOARD = (
+    [BISHOP, KNIGHT, KING, BISHOP, KNIGHT]
+    + [PAWN] * 5
+    + [0] * 15
+    + [-PAWN] * 5
+    + [-BISHOP, -KNIGHT, -KING, -BISHOP, -KNIGHT]
+)
+
+
+def make_move(frm: int, to: int, promotion: int = 0) -> int:
+    return frm | to << 6 | promotion << 12
+
+
+def move_from(move: int) -> int:
+    return move & 63
+
+
+def move_to(move: int) -> int:
+    return move >> 6 & 63
+
+
+def move_promotion(move: int) -> int:
+    return move >> 12
+
+
+class _Undo(NamedTuple):
+    move: int
+    captured: int
+    regulator: int
+    halfmove: int
+    key: int
+
+
+class Position:
+    __slots__ = (
+        "_stack",
+        "board",
+        "fullmove",
+        "halfmove",
+        "key",
+        "keys",
+        "kings",
+        "pawns",
+        "regulator",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        board: list[int],
+        turn: int = WHITE,
+        regulator: int = 1,
+        halfmove: int = 0,
+        fullmove: int = 1,
+    ) -> None:
+        """A position from raw fields; the caller vouches that it is valid (see `fen.py`)."""
+        self.board = list(board)
+        self.turn = turn
+        self.regulator = regulator
+        self.halfmove = halfmove
+        self.fullmove = fullmove
+        self.kings = [self.board.index(KING), self.board.index(-KING)]
+        self.pawns = sum(1 for p in self.board if p in (PAWN, -PAWN))
+        self.key = self._compute_key()
+        # Keys of every position since construction, the current one last (repetitions).
+        self.keys: list[int] = [self.key]
+        self._stack: list[_Undo] = []
+
+    @classmethod
+    def start(cls, regulator: int = 1) -> Position:
+        return cls(START_BOARD, WHITE, regulator)
+
+    def _compute_key(self) -> int:
+        key = ZOBRIST_REGULATOR[self.regulator]
+        for square, piece in enumerate(self.board):
+            if piece:
+                key ^= ZOBRIST_PIECE[piece][square]
+        return key ^ ZOBRIST_BLACK if self.turn == BLACK else key
+
+    def copy(self) -> Position:
+        """An independent position with the same history (so repetitions still count)."""
+        other = Position.__new__(Position)
+        other.board = self.board.copy()
+        other.turn = self.turn
+        other.regulator = self.regulator
+        other.halfmove = self.halfmove
+        other.fullmove = self.fullmove
+        other.kings = self.kings.copy()
+        other.pawns = self.pawns
+        other.key = self.key
+        other.keys = self.keys.copy()
+        other._stack = self._stack.copy()
+        return other
+
+    # ----------------------------------------------------------------- make / unmake
+
+    def push(self, move: int) -> None:
+        """Make a move (assumed legal) and update the regulator (R7, R8)."""
+        board = self.board
+        frm = move & 63
+        to = move >> 6 & 63
+        promotion = move >> 12
+        piece = board[frm]
+        captured = board[to]
+        old_regulator = regulator = self.regulator
+        self._stack.append(_Undo(move, captured, regulator, self.halfmove, self.key))
+        key = self.key ^ ZOBRIST_PIECE[piece][frm]
+        is_pawn = piece == PAWN or piece == -PAWN
+        if captured:
+            key ^= ZOBRIST_PIECE[captured][to]
+            # R8: the test is made before the move, so taking the last pawn still retreats.
+            if not is_pawn and self.pawns and regulator > REGULATOR_MIN:
+                regulator -= 1
+            if captured == PAWN or captured == -PAWN:
+                self.pawns -= 1
+            self.halfmove = 0
+        elif is_pawn:
+            if regulator < REGULATOR_MAX:
+                regulator += 1
+            self.halfmove = 0
+        else:
+            self.halfmove += 1
+        if promotion:
+            piece = promotion if piece > 0 else -promotion
+            self.pawns -= 1
+        board[to] = piece
+        board[frm] = 0
+        key ^= ZOBRIST_PIECE[piece][to]
+        if regulator != old_regulator:
+            key ^= ZOBRIST_REGULATOR[old_regulator] ^ ZOBRIST_REGULATOR[regulator]
+            self.regulator = regulator
+        if piece == KING or piece == -KING:
+            self.kings[self.turn] = to
+        self.key = key ^ ZOBRIST_BLACK
+        self.turn ^= 1
+        if self.turn == WHITE:
+            self.fullmove += 1
+        self.keys.append(self.key)
+
+    def pop(self) -> None:
+        """Unmake the last pushed move."""
+        move, captured, regulator, halfmove, key = self._stack.pop()
+        board = self.board
+        frm = move & 63
+        to = move >> 6 & 63
+        piece = board[to]
+        self.turn ^= 1
+        if self.turn == BLACK:
+            self.fullmove -= 1
+        if move >> 12:
+            piece = PAWN if piece > 0 else -PAWN
+            self.pawns += 1
+        if captured == PAWN or captured == -PAWN:
+            self.pawns += 1
+        board[frm] = piece
+        board[to] = captured
+        if piece == KING or piece == -KING:
+            self.kings[self.turn] = frm
+        self.regulator = regulator
+        self.halfmove = halfmove
+        self.key = key
+        self.keys.pop()
+
+    @property
+    def move_stack(self) -> list[int]:
+        """Moves pushed since construction, oldest first."""
+        return [undo.move for undo in self._stack]
+
+    # ----------------------------------------------------------------- attacks
+
+    def attacked(self, square: int, by: int, regulator: int | None = None) -> bool:
+        """Is `square` attacked by side `by`, with powers read from `regulator` (R5, R6)?"""
+        rng = power_range(self.regulator if regulator is None else regulator)
+        return self._attacked(square, by ^ 1, rng)
+
+    def _attacked(self, square: int, us: int, rng: int) -> bool:
+        """Is `square` attacked by the opponent of `us` under power range `rng`?"""
+        board = self.board
+        sign = -1 if us == WHITE else 1  # the attacker's sign
+        pawn = sign
+        for s in PAWN_CAPTURES[us][square]:
+            if board[s] == pawn:
+                return True
+        knight = KNIGHT * sign
+        bishop = BISHOP * sign
+        for s in KNIGHT_STEPS[square]:
+            piece = board[s]
+            if piece == knight or (rng and piece == bishop):
+                return True
+        king = KING * sign
+        for s in KING_STEPS[square]:
+            if board[s] == king:
+                return True
+        queen = QUEEN * sign
+        for ray in DIAGONAL_RAYS[square]:
+            for s in ray:
+                piece = board[s]
+                if piece:
+                    if piece in (bishop, queen):
+                        return True
+                    break
+        rook = ROOK * sign
+        slider = knight if rng == 2 else rook
+        for ray in ORTHOGONAL_RAYS[square]:
+            for s in ray:
+                piece = board[s]
+                if piece:
+                    if piece in (rook, queen, slider):
+                        return True
+                    break
+        return False
+
+    def in_check(self) -> bool:
+        """Is the side to move attacked on its king square under the current regulator?"""
+        return self._attacked(self.kings[self.turn], self.turn, power_range(self.regulator))
+
+    def _guard(self, us: int, rng: int) -> tuple[int, dict[int, int]]:
+        """Where a non-king move of `us` may go, if made under power range `rng`.
+
+        Returns (target mask, pins): the mask is every square when not in check, the
+        checker and the squares between when in single check, empty in double check; pins
+        maps each pinned piece's square to the line it may move along.
+        """
+        board = self.board
+        king_square = self.kings[us]
+        sign = -1 if us == WHITE else 1  # the enemy's sign
+        checks = 0
+        mask = ALL_SQUARES
+        for s in PAWN_CAPTURES[us][king_square]:
+            if board[s] == sign:
+                checks += 1
+                mask = BIT[s]
+        knight = KNIGHT * sign
+        bishop = BISHOP * sign
+        for s in KNIGHT_STEPS[king_square]:
+            piece = board[s]
+            if piece == knight or (rng and piece == bishop):
+                checks += 1
+                mask = BIT[s]
+        pins: dict[int, int] = {}
+        between = BETWEEN[king_square]
+        queen = QUEEN * sign
+        for ray in DIAGONAL_RAYS[king_square]:
+            blocker = -1
+            for s in ray:
+                piece = board[s]
+                if not piece:
+                    continue
+                if piece * sign < 0:
+                    if blocker >= 0:
+                        break
+                    blocker = s
+                    continue
+                if piece in (bishop, queen):
+                    if blocker < 0:
+                        checks += 1
+                        mask = between[s]
+                    else:
+                        pins[blocker] = between[s]
+                break
+        rook = ROOK * sign
+        slider = knight if rng == 2 else rook
+        for ray in ORTHOGONAL_RAYS[king_square]:
+            blocker = -1
+            for s in ray:
+                piece = board[s]
+                if not piece:
+                    continue
+                if piece * sign < 0:
+                    if blocker >= 0:
+                        break
+                    blocker = s
+                    continue
+                if piece in (rook, queen, slider):
+                    if blocker < 0:
+                        checks += 1
+                        mask = between[s]
+                    else:
+                        pins[blocker] = between[s]
+                break
+        return (0 if checks > 1 else mask), pins
+
+    # ----------------------------------------------------------------- move generation
+
+    def legal_moves(self) -> list[int]:
+        """Every legal move (R2–R9), in a fixed order (board scan, then king moves)."""
+        board = self.board
+        us = self.turn
+        sign = 1 if us == WHITE else -1
+        regulator = self.regulator
+        rng = power_range(regulator)
+        # R9: legality is judged after the regulator update, which depends on the move kind.
+        rng_push = power_range(regulator + 1) if regulator < REGULATOR_MAX else rng
+        rng_capture = (
+            power_range(regulator - 1) if self.pawns and regulator > REGULATOR_MIN else rng
+        )
+        quiet_mask, quiet_pins = self._guard(us, rng)
+        if rng_push == rng:
+            push_mask, push_pins = quiet_mask, quiet_pins
+        else:
+            push_mask, push_pins = self._guard(us, rng_push)
+        if rng_capture == rng:
+            capture_mask, capture_pins = quiet_mask, quiet_pins
+        else:
+            capture_mask, capture_pins = self._guard(us, rng_capture)
+
+        moves: list[int] = []
+        append = moves.append
+        king_square = self.kings[us]
+        if quiet_mask or push_mask or capture_mask:
+            last_rank = PROMOTION_RANK[us]
+            pushes = PAWN_PUSH[us]
+            pawn_captures = PAWN_CAPTURES[us]
+            for frm in range(SQUARES):
+                piece = board[frm] * sign
+                if piece <= 0 or piece == KING:
+                    continue
+                if piece == PAWN:
+                    to = pushes[frm]
+                    if not board[to]:
+                        allowed = push_mask
+                        if frm in push_pins:
+                            allowed &= push_pins[frm]
+                        if allowed >> to & 1:
+                            if to // 5 == last_rank:
+                                for promotion in (QUEEN, ROOK, BISHOP, KNIGHT):
+                                    append(frm | to << 6 | promotion << 12)
+                            else:
+                                append(frm | to << 6)
+                    # A pawn capture leaves the regulator where it is (R7).
+                    allowed = quiet_mask
+                    if frm in quiet_pins:
+                        allowed &= quiet_pins[frm]
+                    for to in pawn_captures[frm]:
+                        if board[to] * sign < 0 and allowed >> to & 1:
+                            if to // 5 == last_rank:
+                                for promotion in (QUEEN, ROOK, BISHOP, KNIGHT):
+                                    append(frm | to << 6 | promotion << 12)
+                            else:
+                                append(frm | to << 6)
+                    continue
+                quiet = quiet_mask
+                if frm in quiet_pins:
+                    quiet &= quiet_pins[frm]
+                capture = capture_mask
+                if frm in capture_pins:
+                    capture &= capture_pins[frm]
+                if not (quiet or capture):
+                    continue
+                base = frm
+                if piece == KNIGHT or (piece == BISHOP and rng):
+                    for to in KNIGHT_STEPS[frm]:
+                        target = board[to]
+                        if not target:
+                            if quiet >> to & 1:
+                                append(base | to << 6)
+                        elif target * sign < 0 and capture >> to & 1:
+                            append(base | to << 6)
+                if piece in (BISHOP, QUEEN):
+                    for ray in DIAGONAL_RAYS[frm]:
+                        for to in ray:
+                            target = board[to]
+                            if not target:
+                                if quiet >> to & 1:
+                                    append(base | to << 6)
+                                continue
+                            if target * sign < 0 and capture >> to & 1:
+                                append(base | to << 6)
+                            break
+                if piece in (ROOK, QUEEN) or (piece == KNIGHT and rng == 2):
+                    for ray in ORTHOGONAL_RAYS[frm]:
+                        for to in ray:
+                            target = board[to]
+                            if not target:
+                                if quiet >> to & 1:
+                                    append(base | to << 6)
+                                continue
+                            if target * sign < 0 and capture >> to & 1:
+                                append(base | to << 6)
+                            break
+
+        # King moves: test the target square with the king lifted (it must not shade itself).
+        king = board[king_square]
+        board[king_square] = 0
+        attacked = self._attacked
+        for to in KING_STEPS[king_square]:
+            target = board[to]
+            if target * sign > 0:
+                continue
+            if not attacked(to, us, rng_capture if target else rng):
+                append(king_square | to << 6)
+        board[king_square] = king
+        return moves
+
+    # ----------------------------------------------------------------- queries
+
+    def is_capture(self, move: int) -> bool:
+        return self.board[move >> 6 & 63] != 0
+
+    def is_pawn_move(self, move: int) -> bool:
+        return self.board[move & 63] in (PAWN, -PAWN)
+
+    def regulator_after(self, move: int) -> int:
+        """The regulator space after `move` (R7, R8), without making it."""
+        regulator = self.regulator
+        if self.is_capture(move):
+            if not self.is_pawn_move(move) and self.pawns and regulator > REGULATOR_MIN:
+                return regulator - 1
+            return regulator
+        if self.is_pawn_move(move) and regulator < REGULATOR_MAX:
+            return regulator + 1
+        return regulator
+
+    def gives_check(self, move: int) -> bool:
+        self.push(move)
+        try:
+            return self.in_check()
+        finally:
+            self.pop()
+
+    def repetitions(self) -> int:
+        """How often the current position (pieces, side, regulator) has occurred so far.
+
+        Only positions since the last pawn move or capture can repeat: those moves are
+        irreversible, and they are also the only ones that move the regulator.
+        """
+        recent = self.keys[-(self.halfmove + 1) :]
+        return recent.count(self.key)
+
+    def bare_kings(self) -> bool:
+        return all(piece in (0, KING, -KING) for piece in self.board)
+
+    def piece_squares(self, colour: int) -> list[int]:
+        """Squares holding a piece of `colour` (0 White, 1 Black)."""
+        sign = 1 if colour == WHITE else -1
+        return [s for s, piece in enumerate(self.board) if piece * sign > 0]
