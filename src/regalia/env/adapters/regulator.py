@@ -1,0 +1,72 @@
+"""Regulator Chess as numbers: coordinate moves and 23 planes of 7 ranks × 5 files.
+
+Planes are seen from the observer's side: row 0 is the observer's own back rank (White's
+rank 1, Black's rank 7), columns are files a–e. Layout in docs/env.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from regalia.core.game import Seat
+from regalia.env.adapter import Adapter, Planes
+from regalia.env.vocabulary import Vocabulary, chess_moves
+
+FILES = "abcde"
+RANKS = 7
+PIECES = "PNBRQK"
+
+MINE = 0  # + piece (P N B R Q K): the observer's pieces
+THEIRS = 6  # + piece: the opponent's pieces
+REGULATOR = 12  # + space - 1: all ones on the regulator's space
+MY_TURN = 19  # the observer is to move
+WHITE = 20  # the observer plays White
+HALFMOVE = 21  # plies since the last pawn move or capture / 100 (R11)
+CHECK = 22  # the side to move is in check
+PLANES = 23
+
+SQUARES = [(f"{f}{r + 1}", i, r) for r in range(RANKS) for i, f in enumerate(FILES)]
+VOCABULARY = chess_moves(SQUARES, [f"{f}{r}" for f in FILES for r in (1, RANKS)])
+
+
+class RegulatorAdapter(Adapter):
+    game_name = "regulator"
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return VOCABULARY
+
+    @property
+    def obs_shape(self) -> tuple[int, ...]:
+        return (PLANES, RANKS, len(FILES))
+
+    def planes(self, view: Mapping[str, Any], seat: Seat) -> Planes:
+        out = np.zeros(self.obs_shape, dtype=np.float32)
+        # view["board"] lists ranks 7 down to 1; White upper case, Black lower case.
+        for line, text in enumerate(view["board"]):
+            rank = RANKS - 1 - line
+            row = rank if seat == 0 else RANKS - 1 - rank
+            for file, letter in enumerate(text):
+                if letter == ".":
+                    continue
+                white = letter.isupper()
+                base = MINE if white == (seat == 0) else THEIRS
+                out[base + PIECES.index(letter.upper()), row, file] = 1.0
+        out[REGULATOR + view["regulator"] - 1] = 1.0
+        out[MY_TURN] = float(seat in view["to_act"])
+        out[WHITE] = float(seat == 0)
+        out[HALFMOVE] = min(view["halfmove"], 100) / 100
+        out[CHECK] = float(view["check"])
+        return out
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        lines = [f"{RANKS - i} {' '.join(text)}" for i, text in enumerate(view["board"])]
+        lines.append("  " + " ".join(FILES))
+        side = "White" if view["turn"] == 0 else "Black"
+        lines.append(f"regulator {view['regulator']}; {side} to move; FEN {view['fen']}")
+        if view["result"] is not None:
+            lines.append(f"result: {view['result']['reason']}")
+        return "\n".join(lines)
