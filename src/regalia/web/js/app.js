@@ -1,0 +1,27 @@
+// Entry point: a hash router over the lobby, a table and the replay viewer.
+// Routes: #/ lobby · #/t/{id} watch · #/t/{id}/{token} play · #/replay/{id} · #/replay
+
+import { showLobby } from "./lobby.js";
+import { showTable } from "./table.js";
+import { showReplay } from "./replay.js";
+
+const main = document.getElementById("main");
+let current = null;
+
+function route() {
+  if (current && current.destroy) current.destroy();
+  current = null;
+  main.replaceChildren();
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "t" && parts[1]) {
+    current = showTable(main, parts[1], parts[2] || null);
+  } else if (parts[0] === "replay") {
+    current = showReplay(main, parts[1] || null);
+  } else {
+    current = showLobby(main);
+  }
+  window.scrollTo(0, 0);
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,265 @@
+// A square-grid chess board in SVG shared by Regulator Chess and Regicide: squares,
+// coordinates, pieces, highlights, click-to-move, a promotion chooser and a keyboard cursor.
+
+import { h, s, fill } from "../dom.js";
+import { pieceDefs, pieceUse, pieceName } from "../pieces.js";
+import { parseMove } from "../coords.js";
+
+const CELL = 10;
+const MARGIN = 4;
+
+/**
+ * geometry: {files: string[], ranks: number, exists(fi, ri) → bool}
+ * onMove(text): called with the chosen legal move's text.
+ */
+export function createGridBoard(root, geometry, { onMove, describe }) {
+  const { files, ranks } = geometry;
+  const cols = files.length;
+  let turns = 0;
+  let moves = [];
+  let pieces = new Map();
+  let selected = null;
+  let cursor = null;
+  let marks = { last: [], check: [] };
+
+  const svg = s("svg", {
+    class: "board grid-board",
+    role: "grid",
+    tabindex: 0,
+    "aria-label": "board: arrow keys move the cursor, Enter picks, Escape cancels",
+  });
+  const chooser = h("div", { class: "chooser", hidden: true, role: "dialog" });
+  const wrap = h("div", { class: "board-wrap" }, svg, chooser);
+  root.append(wrap);
+
+  function screen(fi, ri) {
+    const x = fi;
+    const y = ranks - 1 - ri;
+    if (turns === 1) return [y, cols - 1 - x];
+    if (turns === 2) return [cols - 1 - x, ranks - 1 - y];
+    if (turns === 3) return [ranks - 1 - y, x];
+    return [x, y];
+  }
+
+  function fromScreen(x, y) {
+    for (let fi = 0; fi < cols; fi++) {
+      for (let ri = 0; ri < ranks; ri++) {
+        const [sx, sy] = screen(fi, ri);
+        if (sx === x && sy === y) return [fi, ri];
+      }
+    }
+    return null;
+  }
+
+  const name = (fi, ri) => files[fi] + String(ri + 1);
+  function indices(square) {
+    const fi = files.indexOf(square[0]);
+    const ri = Number(square.slice(1)) - 1;
+    return fi < 0 || !(ri >= 0) ? null : [fi, ri];
+  }
+  function at(square) {
+    const idx = indices(square);
+    if (!idx) return null;
+    const [x, y] = screen(...idx);
+    return [MARGIN + x * CELL, y * CELL];
+  }
+
+  function draw() {
+    const width = (turns % 2 ? ranks : cols) * CELL + MARGIN;
+    const height = (turns % 2 ? cols : ranks) * CELL + MARGIN;
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    const squares = [];
+    for (let fi = 0; fi < cols; fi++) {
+      for (let ri = 0; ri < ranks; ri++) {
+        if (!geometry.exists(fi, ri)) continue;
+        const sq = name(fi, ri);
+        const [x, y] = at(sq);
+        const light = (fi + 1 + ri + 1) % 2 === 1;
+        squares.push(
+          s("rect", {
+            x,
+            y,
+            width: CELL,
+            height: CELL,
+            class: `square ${light ? "light" : "dark"}${classesOf(sq)}`,
+            "data-square": sq,
+          }),
+        );
+      }
+    }
+    const targets = selected ? moves.filter((m) => m.from === selected) : [];
+    const dots = targets.map((m) => {
+      const [x, y] = at(m.to);
+      const capture = pieces.has(m.to);
+      return s("circle", {
+        cx: x + CELL / 2,
+        cy: y + CELL / 2,
+        r: capture ? CELL * 0.45 : CELL * 0.16,
+        class: capture ? "target capture" : "target",
+        "data-target": m.to,
+      });
+    });
+    const men = [...pieces.entries()].map(([sq, p]) => {
+      const [x, y] = at(sq);
+      return pieceUse(p.letter, x + 0.5, y + 0.5, CELL - 1, p.cls, p.label || `${p.cls} ${pieceName(p.letter)} on ${sq}`);
+    });
+    const overlays = [...(p_overlays || [])].map((o) => {
+      const [x, y] = at(o.square);
+      return o.draw(x, y, CELL);
+    });
+    const cursorMark = cursor
+      ? s("rect", {
+          x: MARGIN + cursor[0] * CELL + 0.4,
+          y: cursor[1] * CELL + 0.4,
+          width: CELL - 0.8,
+          height: CELL - 0.8,
+          class: "cursor",
+        })
+      : null;
+    fill(svg, pieceDefs(), labels(), squares, men, overlays, dots, cursorMark);
+  }
+
+  let p_overlays = [];
+
+  function classesOf(sq) {
+    let out = "";
+    if (marks.last.includes(sq)) out += " last";
+    if (marks.check.includes(sq)) out += " check";
+    if (sq === selected) out += " selected";
+    if (selected && moves.some((m) => m.from === selected && m.to === sq)) out += " targeted";
+    if (!selected && moves.some((m) => m.from === sq)) out += " movable";
+    return out;
+  }
+
+  function labels() {
+    const out = [];
+    const w = turns % 2 ? ranks : cols;
+    const hgt = turns % 2 ? cols : ranks;
+    for (let x = 0; x < w; x++) {
+      const a = fromScreen(x, 0);
+      const b = fromScreen(x, 1);
+      const text = a[0] === b[0] ? files[a[0]] : String(a[1] + 1);
+      out.push(s("text", { x: MARGIN + x * CELL + CELL / 2, y: hgt * CELL + 3.2, class: "coord" }, text));
+    }
+    for (let y = 0; y < hgt; y++) {
+      const a = fromScreen(0, y);
+      const b = fromScreen(1, y);
+      const text = a[0] === b[0] ? files[a[0]] : String(a[1] + 1);
+      out.push(s("text", { x: MARGIN / 2, y: y * CELL + CELL / 2 + 1.2, class: "coord" }, text));
+    }
+    return out;
+  }
+
+  function squareAt(event) {
+    const node = event.target.closest("[data-square], [data-target], [data-piece]");
+    if (!node) return null;
+    if (node.dataset.square) return node.dataset.square;
+    if (node.dataset.target) return node.dataset.target;
+    const pt = svg.createSVGPoint();
+    pt.x = event.clientX;
+    pt.y = event.clientY;
+    const local = pt.matrixTransform(svg.getScreenCTM().inverse());
+    const spot = fromScreen(Math.floor((local.x - MARGIN) / CELL), Math.floor(local.y / CELL));
+    return spot ? name(...spot) : null;
+  }
+
+  function pick(sq) {
+    closeChooser();
+    if (selected) {
+      const options = moves.filter((m) => m.from === selected && m.to === sq);
+      if (options.length === 1) {
+        selected = null;
+        draw();
+        onMove(options[0].text);
+        return;
+      }
+      if (options.length > 1) {
+        openChooser(sq, options);
+        return;
+      }
+    }
+    selected = sq !== selected && moves.some((m) => m.from === sq) ? sq : null;
+    draw();
+  }
+
+  function openChooser(sq, options) {
+    const piece = pieces.get(selected);
+    const cls = piece ? piece.cls : "";
+    const buttons = options.map((m) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "promo",
+          "data-promo": m.promo,
+          "aria-label": `promote to ${pieceName(m.promo)}`,
+          onclick: () => {
+            closeChooser();
+            selected = null;
+            draw();
+            onMove(m.text);
+          },
+        },
+        s("svg", { viewBox: "0 0 100 100", width: 44, height: 44 }, pieceDefs(), pieceUse(m.promo, 0, 0, 100, cls)),
+      ),
+    );
+    fill(chooser, h("p", {}, `Promote on ${sq} to:`), buttons, h("button", { type: "button", class: "cancel", onclick: () => { closeChooser(); selected = null; draw(); } }, "Cancel"));
+    chooser.hidden = false;
+    buttons[0].focus();
+  }
+
+  function closeChooser() {
+    chooser.hidden = true;
+  }
+
+  svg.addEventListener("click", (event) => {
+    const sq = squareAt(event);
+    if (sq) {
+      cursor = null;
+      pick(sq);
+    }
+  });
+
+  svg.addEventListener("keydown", (event) => {
+    const w = turns % 2 ? ranks : cols;
+    const hgt = turns % 2 ? cols : ranks;
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (step) {
+      event.preventDefault();
+      const start = cursor || [Math.floor(w / 2), hgt - 1];
+      cursor = [Math.min(w - 1, Math.max(0, start[0] + step[0])), Math.min(hgt - 1, Math.max(0, start[1] + step[1]))];
+      const spot = fromScreen(...cursor);
+      svg.setAttribute("aria-label", spot ? `cursor on ${name(...spot)}` : "cursor off the board");
+      draw();
+    } else if ((event.key === "Enter" || event.key === " ") && cursor) {
+      event.preventDefault();
+      const spot = fromScreen(...cursor);
+      if (spot && geometry.exists(...spot)) pick(name(...spot));
+    } else if (event.key === "Escape") {
+      selected = null;
+      closeChooser();
+      draw();
+    }
+  });
+  chooser.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      closeChooser();
+      svg.focus();
+    }
+  });
+
+  return {
+    /** pieces: [{square, letter, cls, label}], legal: [text], last: [sq], check: [sq] */
+    update(state) {
+      turns = state.turns || 0;
+      pieces = new Map(state.pieces.map((p) => [p.square, p]));
+      moves = (state.legal || []).map(parseMove).filter(Boolean);
+      marks = { last: state.last || [], check: state.check || [] };
+      p_overlays = state.overlays || [];
+      if (selected && !moves.some((m) => m.from === selected)) selected = null;
+      if (chooser.hidden === false && !selected) closeChooser();
+      draw();
+    },
+    element: svg,
+  };
+}

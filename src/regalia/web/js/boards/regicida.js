@@ -1,0 +1,249 @@
+// Regicida: the growing grid (an 11 × 11 canvas during Expansion, then the 6 × 6), the
+// three piles, and the panels. Click a pile then a cell to place; click two light tokens
+// then the one to turn dark to scheme.
+
+import { h, s, fill } from "../dom.js";
+import { legalTexts } from "./common.js";
+import {
+  PHASES, tokenSvg, houseChip, objectiveCard, successionLine, identityBox, playerList,
+  voteScreen, revealBox, rankingTable, houseOf,
+} from "./regicida-parts.js";
+
+const CELL = 10;
+
+const cellName = (row, col) => String.fromCharCode(97 + col) + String(row + 1);
+function cellIndex(name) {
+  return [Number(name.slice(1)) - 1, name.charCodeAt(0) - 97];
+}
+
+function readLegal(texts) {
+  const out = { place: [], split: [], swap: [], other: [] };
+  for (const text of texts) {
+    let m;
+    if ((m = /^place (\d) ([a-z]\d+)$/.exec(text))) out.place.push({ text, pile: Number(m[1]), cell: m[2] });
+    else if ((m = /^split (\d)$/.exec(text))) out.split.push({ text, pile: Number(m[1]) });
+    else if ((m = /^swap ([a-z]\d+) ([a-z]\d+) flip ([a-z]\d+)$/.exec(text))) out.swap.push({ text, a: m[1], b: m[2], flip: m[3] });
+    else out.other.push(text);
+  }
+  return out;
+}
+
+/** The rows and columns to draw: the whole 6 × 6, or the part of the canvas still usable. */
+function frame(grid) {
+  if (grid.coords === "grid") return { top: 0, left: 0, rows: grid.size, cols: grid.size };
+  const cells = grid.cells.map((c) => cellIndex(c.cell));
+  if (!cells.length) return { top: 0, left: 0, rows: grid.size, cols: grid.size };
+  const rows = cells.map((c) => c[0]);
+  const cols = cells.map((c) => c[1]);
+  const top = Math.max(0, Math.max(...rows) - 5);
+  const bottom = Math.min(grid.size - 1, Math.min(...rows) + 5);
+  const left = Math.max(0, Math.max(...cols) - 5);
+  const right = Math.min(grid.size - 1, Math.min(...cols) + 5);
+  return { top, left, rows: bottom - top + 1, cols: right - left + 1 };
+}
+
+export function createView(root, { act, playerNames }) {
+  const phase = h("h3", { class: "phase" });
+  const gridBox = h("div", { class: "regicida-grid" });
+  const piles = h("div", { class: "piles", role: "group", "aria-label": "piles" });
+  const hint = h("p", { class: "hint", "aria-live": "polite" });
+  const chooser = h("div", { class: "chooser flip-chooser", hidden: true, role: "dialog" });
+  const panels = h("div", { class: "regicida-panels" });
+  const vote = h("div", { class: "vote-box" });
+  const reveal = h("div", { class: "reveal-box" });
+  fill(root, phase, vote, reveal, h("div", { class: "regicida-layout" }, h("div", { class: "grid-col" }, gridBox, chooser, piles, hint), panels));
+
+  let message = null;
+  let pickedPile = null;
+  let picked = [];
+  let legal = readLegal([]);
+
+  function choose(text) {
+    pickedPile = null;
+    picked = [];
+    chooser.hidden = true;
+    act(text);
+  }
+
+  function clickCell(name) {
+    if (legal.place.length) {
+      const options = legal.place.filter((p) => p.cell === name && (pickedPile === null || p.pile === pickedPile));
+      const piles = [...new Set(legal.place.map((p) => p.pile))];
+      if (options.length === 1) return choose(options[0].text);
+      if (options.length > 1 && piles.length > 1) {
+        hint.textContent = "First pick a pile, then the cell.";
+        return;
+      }
+      return;
+    }
+    if (legal.swap.length) {
+      if (picked.includes(name)) picked = picked.filter((c) => c !== name);
+      else if (picked.length === 1 && legal.swap.some((m) => pairOf(m, picked[0], name))) picked = [picked[0], name];
+      else if (legal.swap.some((m) => m.a === name || m.b === name)) picked = [name];
+      else picked = [];
+      if (picked.length === 2) openFlip();
+      else chooser.hidden = true;
+      draw();
+    }
+  }
+
+  function pairOf(m, x, y) {
+    return (m.a === x && m.b === y) || (m.a === y && m.b === x);
+  }
+
+  function openFlip() {
+    const view = message.view;
+    const [x, y] = picked;
+    const tokenAt = (cell) => view.grid.cells.find((c) => c.cell === cell);
+    const options = legal.swap.filter((m) => pairOf(m, x, y));
+    const buttons = options.map((m) => {
+      const other = m.flip === m.a ? m.b : m.a;
+      const moving = tokenAt(other); // the token that ends up on the flipped cell
+      return h("button", { type: "button", class: "flip", "data-action": m.text, onclick: () => choose(m.text) },
+        s("svg", { viewBox: "0 0 10 10", width: 30, height: 30 }, tokenSvg(view, moving.house, "dark", 0, 0, 10)),
+        ` ${houseOf(view, moving.house).name} lands on ${m.flip}, dark`);
+    });
+    fill(chooser, h("p", {}, `Swap ${x} and ${y}, then turn dark:`), buttons,
+      h("button", { type: "button", class: "cancel", onclick: () => { picked = []; chooser.hidden = true; draw(); } }, "Cancel"));
+    chooser.hidden = false;
+    buttons[0].focus();
+  }
+
+  function draw() {
+    if (!message) return;
+    const view = message.view;
+    const grid = view.grid;
+    const f = frame(grid);
+    const placed = new Map(grid.cells.map((c) => [c.cell, c]));
+    const targets = new Set(legal.place.filter((p) => pickedPile === null || p.pile === pickedPile).map((p) => p.cell));
+    const partners = new Set();
+    if (picked.length === 1) {
+      for (const m of legal.swap) {
+        if (m.a === picked[0]) partners.add(m.b);
+        if (m.b === picked[0]) partners.add(m.a);
+      }
+    }
+    const swappable = new Set(legal.swap.flatMap((m) => [m.a, m.b]));
+    const last = lastCells(view);
+    const parts = [];
+    for (let r = f.top; r < f.top + f.rows; r++) {
+      for (let c = f.left; c < f.left + f.cols; c++) {
+        const name = cellName(r, c);
+        const x = (c - f.left) * CELL;
+        const y = (r - f.top) * CELL;
+        const cls = ["cell"];
+        if (targets.has(name)) cls.push("target");
+        if (partners.has(name)) cls.push("partner");
+        if (picked.includes(name)) cls.push("selected");
+        if (!picked.length && swappable.has(name)) cls.push("movable");
+        if (last.includes(name)) cls.push("last");
+        if (grid.coords === "grid" && (r === 0 || c === 0 || r === 5 || c === 5)) cls.push("border");
+        parts.push(s("rect", { x, y, width: CELL, height: CELL, class: cls.join(" "), "data-cell": name }));
+        const token = placed.get(name);
+        if (token) parts.push(tokenSvg(view, token.house, token.side, x, y, CELL, { "data-cell": name }));
+        else if (targets.has(name)) parts.push(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 1.6, class: "target-dot", "data-cell": name }));
+      }
+    }
+    if (grid.coords === "grid") parts.push(s("rect", { x: CELL, y: CELL, width: 4 * CELL, height: 4 * CELL, class: "inner-frame" }));
+    const svg = s("svg", {
+      class: "board regicida-board", viewBox: `-0.5 -0.5 ${f.cols * CELL + 1} ${f.rows * CELL + 1}`,
+      role: "grid", tabindex: 0, "aria-label": `${grid.coords === "grid" ? "the 6 × 6 grid" : "the growing grid"}, ${grid.cells.length} tokens placed`,
+    }, parts);
+    svg.addEventListener("click", (event) => {
+      const node = event.target.closest("[data-cell]");
+      if (node) clickCell(node.dataset.cell);
+    });
+    keyboard(svg, f);
+    fill(gridBox, svg);
+    drawPiles(view);
+  }
+
+  let cursor = null;
+  function keyboard(svg, f) {
+    if (cursor) {
+      svg.append(s("rect", { x: (cursor[1] - f.left) * CELL + 0.4, y: (cursor[0] - f.top) * CELL + 0.4, width: CELL - 0.8, height: CELL - 0.8, class: "cursor" }));
+    }
+    svg.addEventListener("keydown", (event) => {
+      const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[event.key];
+      if (step) {
+        event.preventDefault();
+        const start = cursor || [f.top + Math.floor(f.rows / 2), f.left + Math.floor(f.cols / 2)];
+        cursor = [Math.min(f.top + f.rows - 1, Math.max(f.top, start[0] + step[0])), Math.min(f.left + f.cols - 1, Math.max(f.left, start[1] + step[1]))];
+        draw();
+        const again = gridBox.querySelector("svg");
+        again.setAttribute("aria-label", `cursor on ${cellName(...cursor)}`);
+        again.focus();
+      } else if ((event.key === "Enter" || event.key === " ") && cursor) {
+        event.preventDefault();
+        clickCell(cellName(...cursor));
+      } else if (event.key === "Escape") {
+        picked = [];
+        chooser.hidden = true;
+        draw();
+      }
+    });
+  }
+
+  function drawPiles(view) {
+    const placeable = new Set(legal.place.map((p) => p.pile));
+    const splittable = new Map(legal.split.map((p) => [p.pile, p.text]));
+    piles.hidden = view.phase !== "expansion";
+    fill(piles, (view.piles || []).map((p) => {
+      const can = placeable.has(p.pile);
+      const split = splittable.get(p.pile);
+      const label = p.top ? `pile ${p.pile}: ${p.size} tokens, top ${houseOf(view, p.top).name}` : `pile ${p.pile}: empty`;
+      return h("div", { class: "pile-box" },
+        h("button", {
+          type: "button", class: `pile${pickedPile === p.pile ? " selected" : ""}`, "data-pile": p.pile,
+          disabled: !can, "aria-pressed": pickedPile === p.pile ? "true" : "false", "aria-label": label,
+          onclick: () => { pickedPile = pickedPile === p.pile ? null : p.pile; draw(); },
+        },
+        s("svg", { viewBox: "0 0 12 12", width: 48, height: 48, "aria-hidden": "true" },
+          p.size > 1 ? s("rect", { x: 2, y: 2, width: 9.5, height: 9.5, rx: 2, class: "pile-under" }) : null,
+          p.top ? tokenSvg(view, p.top, "light", 0, 0, 10.5) : s("rect", { x: 0.5, y: 0.5, width: 9.5, height: 9.5, rx: 2, class: "pile-empty" })),
+        h("span", { class: "pile-size" }, `Pile ${p.pile} · ${p.size}`)),
+        split ? h("button", { type: "button", class: "split", "data-action": split, onclick: () => choose(split) }, `Split pile ${p.pile}`) : null);
+    }));
+    if (legal.split.length) hint.textContent = "A pile ran out: choose a pile to split; its lower half becomes the new pile.";
+    else if (legal.place.length) hint.textContent = pickedPile ? `Place the top of pile ${pickedPile} on a marked cell.` : "Pick a pile (or just a marked cell).";
+    else if (legal.swap.length) hint.textContent = picked.length ? "Now pick an adjacent light token to swap with." : "Pick two adjacent light tokens to swap; then choose which one turns dark.";
+    else hint.textContent = "";
+  }
+
+  return {
+    update(msg) {
+      message = msg;
+      const view = msg.view;
+      legal = readLegal(legalTexts(msg));
+      if (pickedPile !== null && !legal.place.some((p) => p.pile === pickedPile)) pickedPile = null;
+      const piles = [...new Set(legal.place.map((p) => p.pile))];
+      if (piles.length === 1) pickedPile = piles[0];
+      if (picked.length && !legal.swap.length) picked = [];
+      if (!picked.length) chooser.hidden = true;
+      phase.textContent = PHASES[view.phase] || view.phase;
+      const names = playerNames();
+      fill(panels, identityBox(view), objectiveCard(view), successionLine(view), playerList(view, names),
+        view.coronation && !view.reveal ? rankingTable(view, view.coronation) : null);
+      fill(vote, voteScreen(view, legalTexts(msg), act));
+      fill(reveal, revealBox(view));
+      draw();
+    },
+    moveRows(view) {
+      const seats = view.seats || [];
+      return (view.history || []).map((e, i) => ({
+        label: `${i + 1}.`,
+        cells: [`${seats[e.seat] || e.seat}: ${e.action}`],
+        house: e.house,
+      }));
+    },
+    chip: houseChip,
+  };
+}
+
+function lastCells(view) {
+  const history = view.history || [];
+  const last = history[history.length - 1];
+  if (!last || typeof last.action !== "string") return [];
+  if (view.phase !== "expansion" && last.action.startsWith("place")) return [];
+  return (last.action.match(/\b[a-z]\d{1,2}\b/g) || []).filter((x) => !/^vote/.test(x));
+}

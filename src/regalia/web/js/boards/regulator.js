@@ -1,0 +1,90 @@
+// Regulator Chess: the 5 × 7 board and, beside it, the regulator track with its powers.
+
+import { h, s, fill } from "../dom.js";
+import { createGridBoard } from "./grid-board.js";
+import { lastMoveSquares } from "../coords.js";
+import { legalTexts, historyOf } from "./common.js";
+
+const FILES = ["a", "b", "c", "d", "e"];
+const RANKS = 7;
+
+/** Pieces, side to move and regulator space from the FEN-like position text. */
+export function readFen(fen) {
+  const [placement, side = "w", regulator = "1"] = fen.trim().split(/\s+/);
+  const pieces = [];
+  placement.split("/").forEach((row, i) => {
+    const rank = RANKS - i;
+    let file = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) file += Number(ch);
+      else {
+        pieces.push({ square: FILES[file] + rank, letter: ch.toLowerCase(), white: ch === ch.toUpperCase() });
+        file += 1;
+      }
+    }
+  });
+  return { pieces, side, regulator: Number(regulator) };
+}
+
+function trackSvg(space) {
+  const cell = 10;
+  const spaces = [];
+  for (let n = 7; n >= 1; n--) {
+    const y = (7 - n) * cell;
+    const power = n >= 6 ? "rook" : n >= 3 ? "knight" : "none";
+    spaces.push(
+      s("rect", { x: 0, y, width: cell, height: cell, class: `track-space power-${power}${n === space ? " current" : ""}`, "data-space": n }),
+    );
+  }
+  const numbers = [];
+  for (let n = 7; n >= 1; n--) {
+    const y = (7 - n) * cell;
+    numbers.push(s("text", { x: cell / 2, y: y + cell / 2 + 1.3, class: `track-number${n === space ? " current" : ""}` }, String(n)));
+  }
+  const y = (7 - space) * cell;
+  const marker = s("circle", { cx: cell / 2, cy: y + cell / 2, r: cell * 0.36, class: "regulator-marker" },
+    s("title", { text: `regulator on space ${space}` }));
+  return s("svg", { class: "track", viewBox: `-1 -1 ${cell + 2} ${7 * cell + 6}`, role: "img", "aria-label": `regulator track, regulator on space ${space}` },
+    spaces, marker, numbers);
+}
+
+export function createView(root, { seat, act }) {
+  const boardBox = h("div", { class: "regulator-board" });
+  const trackBox = h("div", { class: "regulator-track" });
+  const powers = h("ul", { class: "powers", "aria-live": "polite" });
+  fill(root, h("div", { class: "regulator-layout" }, boardBox, trackBox), powers);
+  const board = createGridBoard(boardBox, { files: FILES, ranks: RANKS, exists: () => true }, { onMove: act });
+
+  return {
+    update(message) {
+      const view = message.view;
+      const pos = readFen(view.fen);
+      const space = Number(view.regulator ?? pos.regulator);
+      const turn = view.turn ?? pos.side;
+      const inCheck = Boolean(view.check);
+      const kingSide = turn === "w" || turn === 0 || turn === "white" || turn === "White";
+      const checkSquares = inCheck
+        ? pos.pieces.filter((p) => p.letter === "k" && p.white === kingSide).map((p) => p.square)
+        : [];
+      board.update({
+        turns: seat === 1 ? 2 : 0,
+        pieces: pos.pieces.map((p) => ({ square: p.square, letter: p.letter, cls: p.white ? "white" : "black" })),
+        legal: legalTexts(message),
+        last: lastMoveSquares(view.last_move ?? view.last),
+        check: checkSquares,
+      });
+      fill(trackBox, trackSvg(space));
+      fill(powers,
+        h("li", { class: space >= 3 ? "on" : "off", "data-power": "bishop-knight" },
+          space >= 3 ? "Bishops may also move as knights" : "Bishops move as bishops (knight leaps from space 3)"),
+        h("li", { class: space >= 6 ? "on" : "off", "data-power": "knight-rook" },
+          space >= 6 ? "Knights may also move as rooks" : "Knights move as knights (rook moves from space 6)"));
+    },
+    moveRows(view) {
+      const moves = historyOf(view);
+      const rows = [];
+      for (let i = 0; i < moves.length; i += 2) rows.push({ label: `${i / 2 + 1}.`, cells: moves.slice(i, i + 2) });
+      return rows;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// The table chat: a scrolling log and, for seated players, a line to write in.
+
+import { h, fill } from "./dom.js";
+
+export function createChat(root, { canWrite, send }) {
+  const log = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "chat messages" });
+  const input = h("input", { type: "text", maxlength: 500, placeholder: "Say something to the table", "aria-label": "chat message" });
+  const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, "Send"));
+  const note = h("p", { class: "muted chat-note" }, "Spectators read the chat but cannot write.");
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text && send(text)) input.value = "";
+  });
+  fill(root, h("h3", {}, "Chat"), log, canWrite ? form : note);
+  const seen = new Set();
+  return {
+    add(event) {
+      if (seen.has(event.seq)) return;
+      seen.add(event.seq);
+      log.append(h("li", { "data-seq": event.seq }, h("strong", {}, `${event.name || "someone"}: `), event.text));
+      log.scrollTop = log.scrollHeight;
+    },
+    setWritable(writable) {
+      form.hidden = !writable;
+      note.hidden = writable;
+    },
+  };
+}

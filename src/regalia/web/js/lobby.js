@@ -1,0 +1,238 @@
+// The lobby: the three games, a form to create a table, invite links, and the table lists.
+
+import { h, fill } from "./dom.js";
+import { listGames, listTables, createTable, uploadReplay } from "./api.js";
+import { GAME_INFO, rulesLink } from "./games.js";
+import { playerName, setPlayerName, rememberSeat } from "./store.js";
+import { copyButton } from "./copy.js";
+import { openReplayData } from "./replay.js";
+
+export function showLobby(root) {
+  const games = h("section", { class: "games", "aria-label": "games" }, h("p", {}, "Loading games…"));
+  const created = h("section", { class: "created", hidden: true, "aria-live": "polite" });
+  const tables = h("section", { class: "tables", "aria-label": "tables" });
+  const nameInput = h("input", {
+    id: "player-name",
+    value: playerName(),
+    maxlength: 40,
+    placeholder: "Your name",
+    autocomplete: "nickname",
+    onchange: (e) => setPlayerName(e.target.value),
+  });
+  fill(
+    root,
+    h("div", { class: "lobby" },
+      h("p", { class: "name-row" }, h("label", { for: "player-name" }, "Playing as "), nameInput),
+      games,
+      created,
+      tables,
+      replayUpload(),
+    ),
+  );
+
+  let gameList = [];
+  listGames()
+    .then((list) => {
+      gameList = list;
+      fill(games, list.map((g) => gameCard(g, created)));
+    })
+    .catch((err) => fill(games, h("p", { class: "error", role: "alert" }, `Cannot load games: ${err.message}`)));
+
+  async function refresh() {
+    try {
+      const all = await listTables();
+      fill(tables, tableLists(all, gameList));
+    } catch (err) {
+      fill(tables, h("p", { class: "error" }, `Cannot load tables: ${err.message}`));
+    }
+  }
+  refresh();
+  const timer = setInterval(refresh, 4000);
+  return { destroy: () => clearInterval(timer) };
+}
+
+function gameCard(game, created) {
+  const info = GAME_INFO[game.name] || {};
+  const form = tableForm(game, created);
+  return h("article", { class: "game-card", "data-game": game.name },
+    h("h2", {}, game.title),
+    h("p", { class: "summary" }, info.summary || game.summary),
+    h("p", { class: "players" }, playersText(game), " · ", h("a", { href: rulesLink(game.name) }, `Full rules of ${game.title}`)),
+    h("details", { class: "new-table" }, h("summary", {}, "New table"), form),
+  );
+}
+
+function playersText(game) {
+  return game.min_players === game.max_players
+    ? `${game.min_players} players`
+    : `${game.min_players}–${game.max_players} players`;
+}
+
+function seatNamesFor(game, players) {
+  const names = game.seat_names && game.seat_names[String(players)];
+  return names || Array.from({ length: players }, (_, i) => `Seat ${i + 1}`);
+}
+
+function tableForm(game, created) {
+  const levels = game.bot_levels && game.bot_levels.length ? game.bot_levels : ["random"];
+  const seatsBox = h("fieldset", { class: "seats" });
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  const defaultCount = game.name === "regicida" ? Math.min(4, game.max_players) : game.min_players;
+  const playersSelect = h("select", { name: "players", "aria-label": "number of players" },
+    counts.map((n) => h("option", { value: n, selected: n === defaultCount }, String(n))));
+  const optionInputs = (game.options || []).map((opt) => optionInput(game, opt));
+
+  function drawSeats() {
+    const players = Number(playersSelect.value);
+    const names = seatNamesFor(game, players);
+    fill(seatsBox, h("legend", {}, "Seats"),
+      names.map((seatName, i) => {
+        const kind = h("select", { name: `kind-${i}`, "aria-label": `${seatName}: human or bot` },
+          h("option", { value: "human", selected: i === 0 }, "Human"),
+          h("option", { value: "bot", selected: i !== 0 }, "Bot"));
+        const level = h("select", { name: `level-${i}`, "aria-label": `${seatName}: bot level` },
+          levels.map((l) => h("option", { value: l }, l)));
+        const sync = () => { level.disabled = kind.value !== "bot"; };
+        kind.addEventListener("change", sync);
+        sync();
+        return h("div", { class: "seat-row" }, h("span", { class: "seat-name" }, seatName), kind, level);
+      }));
+  }
+  playersSelect.addEventListener("change", drawSeats);
+  drawSeats();
+
+  const error = h("p", { class: "error", role: "alert" });
+  const form = h("form", { class: "table-form", "data-game": game.name },
+    counts.length > 1 ? h("label", {}, "Players ", playersSelect) : null,
+    optionInputs.map((o) => o.label),
+    seatsBox,
+    h("button", { type: "submit", class: "primary" }, "Create table"),
+    error,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const players = Number(playersSelect.value);
+    const seats = seatNamesFor(game, players).map((_, i) => {
+      const kind = form.elements[`kind-${i}`].value;
+      return kind === "bot"
+        ? { kind, level: form.elements[`level-${i}`].value }
+        : { kind, name: i === firstHuman(form, players) ? playerName() || undefined : undefined };
+    });
+    const options = {};
+    for (const o of optionInputs) {
+      if (o.input.value !== "") options[o.name] = o.input.value;
+    }
+    try {
+      const answer = await createTable({ game: game.name, players, options, seats });
+      showCreated(created, game, answer);
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  });
+  return form;
+}
+
+function firstHuman(form, players) {
+  for (let i = 0; i < players; i++) if (form.elements[`kind-${i}`].value === "human") return i;
+  return -1;
+}
+
+function optionInput(game, opt) {
+  const id = `opt-${game.name}-${opt.name}`;
+  let input;
+  if (opt.choices && opt.choices.length) {
+    input = h("select", { id, name: opt.name },
+      opt.default === null || opt.default === undefined ? h("option", { value: "" }, "default") : null,
+      opt.choices.map((c) => h("option", { value: c, selected: c === opt.default }, c)));
+  } else {
+    input = h("input", {
+      id, name: opt.name, type: "number",
+      min: opt.minimum ?? undefined, max: opt.maximum ?? undefined,
+      value: opt.default ?? "", placeholder: "default",
+    });
+  }
+  const label = h("label", { for: id, title: opt.help }, `${opt.name.replaceAll("_", " ")} `, input,
+    opt.help ? h("small", {}, ` ${opt.help}`) : null);
+  return { name: opt.name, input, label };
+}
+
+function inviteUrl(path) {
+  return new URL(path, location.href).href;
+}
+
+function showCreated(box, game, answer) {
+  const table = answer.table;
+  const tokens = answer.tokens || [];
+  const names = table.seats.map((s) => s.seat_name);
+  tokens.forEach((t, i) => { if (i === 0) rememberSeat(table.id, t.token); });
+  const rows = tokens.map((t, i) => {
+    const url = inviteUrl(`#/t/${table.id}/${t.token}`);
+    return h("li", { class: "invite", "data-seat": t.seat },
+      h("span", { class: "seat-name" }, names[t.seat] || `Seat ${t.seat}`),
+      i === 0
+        ? h("a", { href: url, class: "button primary play-link" }, "Play this seat")
+        : h("input", { readonly: true, value: url, class: "invite-url", "aria-label": `invite link for ${names[t.seat]}` }),
+      copyButton(url, i === 0 ? "Copy my link" : "Copy invite"),
+    );
+  });
+  const watch = inviteUrl(answer.spectate || `#/t/${table.id}`);
+  fill(box,
+    h("h2", {}, `${game.title} table ${table.id} created`),
+    tokens.length
+      ? h("p", {}, "Each link below plays one seat. Keep yours; send the others to your friends. The links are shown only now.")
+      : h("p", {}, "Every seat is a bot: watch them play."),
+    h("ul", { class: "invites" }, rows),
+    h("p", {}, h("a", { href: watch, class: "watch-link" }, "Watch as a spectator"), " ", copyButton(watch, "Copy spectator link")),
+  );
+  box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
+}
+
+function tableLists(all, games) {
+  const title = (name) => (games.find((g) => g.name === name) || {}).title || name;
+  const section = (label, status, rows) =>
+    h("div", { class: `table-list ${status}` },
+      h("h2", {}, label),
+      rows.length
+        ? h("ul", {}, rows.map((t) => tableRow(t, title(t.game))))
+        : h("p", { class: "muted" }, "None right now."));
+  return [
+    section("Open tables", "waiting", all.filter((t) => t.status === "waiting")),
+    section("Running tables", "playing", all.filter((t) => t.status === "playing")),
+    section("Finished games", "finished", all.filter((t) => t.status === "finished").slice(0, 20)),
+  ];
+}
+
+function tableRow(table, title) {
+  const seats = table.seats.map((s) =>
+    `${s.seat_name}: ${s.kind === "bot" ? `bot (${s.level})` : s.joined ? s.name || "human" : "open"}`).join(", ");
+  return h("li", { "data-table": table.id },
+    h("strong", {}, title), ` · ${table.id} · ${seats} `,
+    table.status === "finished"
+      ? h("a", { href: `#/replay/${table.id}` }, "Replay")
+      : h("a", { href: `#/t/${table.id}` }, "Watch"),
+  );
+}
+
+function replayUpload() {
+  const text = h("textarea", { rows: 4, placeholder: '[Game "regulator"] …', "aria-label": "game record" });
+  const file = h("input", { type: "file", accept: ".txt,.pgn,.rec,text/plain", "aria-label": "record file" });
+  const error = h("p", { class: "error", role: "alert" });
+  file.addEventListener("change", async () => {
+    if (file.files[0]) text.value = await file.files[0].text();
+  });
+  const form = h("form", { class: "upload" }, text, h("div", {}, file, h("button", { type: "submit" }, "View replay")), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    try {
+      const replay = await uploadReplay(text.value);
+      openReplayData(replay);
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  });
+  return h("section", { class: "replay-upload" }, h("h2", {}, "View a game record"), form);
+}

@@ -1,0 +1,65 @@
+// One table's WebSocket: hello with token and last seq, reconnect with back-off, and
+// messages handed to the page. Actions carry the last seq seen so stale ones are refused.
+
+export function connectTable(tableId, { token, name, onMessage, onStatus }) {
+  let socket = null;
+  let lastSeq = 0;
+  let closed = false;
+  let delay = 500;
+  let timer = null;
+
+  function open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+    onStatus("connecting");
+    socket.addEventListener("open", () => {
+      delay = 500;
+      socket.send(JSON.stringify({ type: "hello", token: token || null, name: name || undefined, last_seq: lastSeq }));
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "welcome") onStatus("connected");
+      if (typeof message.seq === "number") lastSeq = Math.max(lastSeq, message.seq);
+      if (message.type === "event" && message.event) lastSeq = Math.max(lastSeq, message.event.seq);
+      onMessage(message);
+    });
+    socket.addEventListener("close", (event) => {
+      socket = null;
+      if (closed) return;
+      if ([4400, 4401, 4404].includes(event.code)) {
+        onStatus("refused", event.code, event.reason);
+        return;
+      }
+      onStatus("disconnected");
+      timer = setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    });
+  }
+
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  open();
+  return {
+    send,
+    action(text) {
+      return send({ type: "action", action: text, seq: lastSeq });
+    },
+    get lastSeq() {
+      return lastSeq;
+    },
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      if (socket) socket.close();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+// A table page: the game's board view, whose turn, controls, move list and chat, kept live
+// over the table's WebSocket. With a seat token the viewer plays; without one, watches.
+
+import { h, fill } from "./dom.js";
+import { getTable } from "./api.js";
+import { connectTable } from "./socket.js";
+import { createChat } from "./chat.js";
+import { renderMoveList } from "./movelist.js";
+import { createControls } from "./controls.js";
+import { resultText } from "./result.js";
+import { rememberSeat, playerName } from "./store.js";
+import { downloadLink } from "./download.js";
+import { loadBoard } from "./boards/index.js";
+
+export function showTable(root, tableId, token) {
+  if (token) rememberSeat(tableId, token);
+  const title = h("h2", { class: "table-title" }, `Table ${tableId}`);
+  const conn = h("span", { class: "conn", "data-state": "connecting" }, "connecting…");
+  const status = h("p", { class: "status", "aria-live": "polite" });
+  const alert = h("p", { class: "alert", role: "alert", hidden: true });
+  const boardRoot = h("div", { class: "game-view" });
+  const controlsRoot = h("div", { class: "controls" });
+  const movesRoot = h("div", { class: "move-list", "aria-label": "moves" });
+  const chatRoot = h("div", { class: "chat" });
+  const links = h("p", { class: "links" });
+  fill(root, h("div", { class: "table-page" },
+    h("header", { class: "table-head" }, title, conn, h("a", { href: "#/", class: "back" }, "Lobby")),
+    alert,
+    h("div", { class: "table-body" },
+      h("div", { class: "board-col" }, status, boardRoot),
+      h("aside", { class: "side-col" }, controlsRoot, h("h3", {}, "Moves"), movesRoot, links, chatRoot)),
+  ));
+
+  let summary = null;
+  let seat = null;
+  let view = null;
+  let board = null;
+  let controls = null;
+  let chat = null;
+  let socket = null;
+  let alertTimer = null;
+  const pendingMessages = [];
+  let finishedRecord = null;
+
+  function showAlert(text) {
+    alert.textContent = text;
+    alert.hidden = false;
+    clearTimeout(alertTimer);
+    alertTimer = setTimeout(() => { alert.hidden = true; }, 8000);
+  }
+
+  const playerNames = () =>
+    summary ? summary.seats.map((s) => (s.kind === "bot" ? `bot (${s.level})` : s.name || (s.joined ? "human" : "open seat"))) : [];
+
+  function act(text) {
+    if (!socket || !socket.action(text)) showAlert("Not connected: your move was not sent. Reconnecting…");
+  }
+  function send(message) {
+    if (!socket || !socket.send(message)) {
+      showAlert("Not connected. Reconnecting…");
+      return false;
+    }
+    return true;
+  }
+
+  async function setup(table) {
+    summary = table;
+    title.textContent = `${table.title} · table ${table.id}`;
+    document.title = `${table.title} · Regalia`;
+    const module = await loadBoard(table.game);
+    board = module.createView(boardRoot, { seat, act, playerNames });
+    controls = createControls(controlsRoot, { game: table.game, act, send });
+    chat = createChat(chatRoot, { canWrite: seat !== null, send: (text) => send({ type: "chat", text }) });
+    for (const message of pendingMessages.splice(0)) handle(message);
+  }
+
+  function handle(message) {
+    if (!board && message.type !== "welcome" && message.type !== "error") {
+      pendingMessages.push(message);
+      return;
+    }
+    if (message.type === "welcome") {
+      seat = message.seat ?? null;
+      if (!board) {
+        setup(message.table).catch((err) => showAlert(`Cannot show this table: ${err.message}`));
+      } else {
+        summary = message.table;
+      }
+    } else if (message.type === "event") {
+      onEvent(message.event);
+    } else if (message.type === "view") {
+      onView(message);
+    } else if (message.type === "error") {
+      showAlert(message.message || message.code);
+    }
+  }
+
+  function onEvent(event) {
+    if (event.kind === "chat") chat.add(event);
+    if (event.kind === "joined" && summary) {
+      const s = summary.seats.find((x) => x.seat === event.seat);
+      if (s) Object.assign(s, { name: event.name, joined: true });
+    }
+    if (event.kind === "finished" && event.record) finishedRecord = event.record;
+    if (event.kind === "rematch" && event.table_id) {
+      const link = event.token ? `#/t/${event.table_id}/${event.token}` : `#/t/${event.table_id}`;
+      fill(links, h("a", { href: link, class: "button primary" }, "Go to the rematch table"));
+    }
+  }
+
+  function onView(message) {
+    view = message;
+    if (summary) summary.status = message.status;
+    alert.hidden = alert.hidden || false;
+    board.update(message);
+    renderMoveList(movesRoot, board.moveRows(message.view));
+    controls.update(message, seat);
+    status.textContent = statusText(message);
+    status.dataset.status = message.status;
+    status.classList.toggle("your-turn", seat !== null && (message.to_act || []).includes(seat));
+    if (message.status === "finished") {
+      fill(links,
+        finishedRecord ? downloadLink(finishedRecord, `regalia-${tableId}.txt`) : null,
+        " ", h("a", { href: `#/replay/${tableId}` }, "Step through the replay"));
+    }
+  }
+
+  function statusText(message) {
+    const names = summary ? summary.seats.map((s) => s.seat_name) : [];
+    if (message.status === "waiting") return "Waiting for every player to join…";
+    if (message.result) return resultText(message.result, names, seat);
+    const acting = message.to_act || [];
+    if (seat !== null && acting.includes(seat)) return acting.length > 1 ? "Your vote" : "Your move";
+    const who = acting.map((s) => `${names[s]}${playerNames()[s] ? ` (${playerNames()[s]})` : ""}`);
+    return who.length ? `${who.join(", ")} to ${acting.length > 1 ? "act" : "move"}` : "";
+  }
+
+  getTable(tableId)
+    .then(() => {
+      socket = connectTable(tableId, {
+        token,
+        name: playerName(),
+        onMessage: handle,
+        onStatus: (state, code) => {
+          conn.dataset.state = state;
+          conn.textContent = state === "refused" ? (code === 4401 ? "invalid invite link" : "refused") : state;
+          if (state === "refused") showAlert(code === 4401 ? "This invite link's token is not valid for this table." : "The server refused the connection.");
+        },
+      });
+    })
+    .catch((err) => showAlert(err.status === 404 ? `There is no table ${tableId}.` : err.message));
+
+  return {
+    destroy() {
+      clearTimeout(alertTimer);
+      if (socket) socket.close();
+    },
+    get view() {
+      return view;
+    },
+  };
+}
