@@ -1,0 +1,60 @@
+"""Regulator Chess as a search `Domain`: the engine position's moves, keys and rules' ends."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from regalia.ai.regulator.evaluation import evaluate
+from regalia.games.regulator.position import Position
+
+# MVV-LVA: the most valuable victim first, then the cheapest attacker. Indexed by piece type
+# (PAWN=1 KNIGHT=2 BISHOP=3 ROOK=4 QUEEN=5 KING=6).
+_VICTIM = (0, 10, 30, 30, 50, 90, 0)
+_ATTACKER = (0, 1, 3, 3, 5, 9, 10)
+_PROMOTION = (0, 0, 30, 30, 50, 90)
+
+# R11: 100 plies without a pawn move or capture.
+FIFTY_MOVES = 100
+
+
+class RegulatorDomain:
+    """Stateless adapter; one instance serves any number of positions."""
+
+    def moves(self, pos: Position) -> Sequence[int]:
+        return pos.legal_moves()
+
+    def noisy_moves(self, pos: Position) -> Sequence[int]:
+        board = pos.board
+        return [m for m in pos.legal_moves() if board[m >> 6 & 63] or m >> 12]
+
+    def push(self, pos: Position, move: int) -> None:
+        pos.push(move)
+
+    def pop(self, pos: Position) -> None:
+        pos.pop()
+
+    def key(self, pos: Position) -> int:
+        return pos.key
+
+    def evaluate(self, pos: Position) -> int:
+        return evaluate(pos)
+
+    def outcome(self, pos: Position, ply: int) -> int | None:
+        # R10 (no legal move loses) is the search's own rule; R11 draws are checked here,
+        # except repetitions, which the search sees in its key history.
+        if pos.halfmove >= FIFTY_MOVES or pos.bare_kings():
+            return 0
+        return None
+
+    def in_check(self, pos: Position) -> bool:
+        return pos.in_check()
+
+    def capture_score(self, pos: Position, move: int) -> int:
+        board = pos.board
+        victim = board[move >> 6 & 63]
+        promotion = move >> 12
+        if not victim and not promotion:
+            return 0
+        attacker = board[move & 63]
+        value = _VICTIM[victim if victim > 0 else -victim] * 16 + 16 - _ATTACKER[abs(attacker)]
+        return value + _PROMOTION[promotion] * 16
