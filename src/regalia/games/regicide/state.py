@@ -1,0 +1,284 @@
+"""The Regicide game and its immutable State, wrapping the engine `Position`.
+
+Actions are the engine's move ints (`moves.py`). The State adds what the engine leaves out:
+draws (C14), resignation, forced passes played automatically (C13), the short-form history
+and records. A seat whose only legal action is `pass` (no move at all, or no king and no
+capture) passes automatically, and the record shows that `pass`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from regalia.core.errors import BadNotation, BadRecord, IllegalAction, RegaliaError
+from regalia.core.game import Game, Outcome, Result, Seat, State
+from regalia.games.regicide import board as B
+from regalia.games.regicide.moves import PASS, letter, origin, target
+from regalia.games.regicide.notation import coordinate, parse, short
+from regalia.games.regicide.position import Position
+from regalia.games.regicide.record import RESULT_TOKENS, format_record, read_record
+from regalia.games.regicide.text import START_TEXT, from_text, to_text
+
+TEAMS = (frozenset({0, 2}), frozenset({1, 3}))
+TEAM_NAMES = ("light (Yellow and Red)", "dark (Green and Blue)")
+DRAW_PLIES = 200  # C14
+
+
+@dataclass(frozen=True)
+class RegicideGame(Game[int]):
+    def seat_names(self, players: int = 4) -> tuple[str, ...]:
+        return B.SEAT_NAMES
+
+    def teams(self, players: int = 4) -> tuple[frozenset[Seat], ...]:
+        return TEAMS
+
+    def new(self, seed: int, players: int | None = None, **options: object) -> RegicideState:
+        self.check_players(players)
+        self.read_options(options)
+        return RegicideState(Position.start(), seed=seed)._settled()
+
+    def from_position(self, text: str, seed: int = 0) -> RegicideState:
+        """A game starting from a position text (`text.py`); raises BadPosition."""
+        return RegicideState(from_text(text), seed=seed, start_text=text.strip())._settled()
+
+    def from_record(self, text: str) -> RegicideState:
+        try:
+            tags, tokens = read_record(text)
+        except RegaliaError as exc:
+            raise BadRecord(str(exc)) from None
+        if tags.get("Game", "regicide").lower() != "regicide":
+            raise BadRecord(f"record is of game {tags['Game']!r}, not regicide")
+        try:
+            seed = int(tags.get("Seed", "0"))
+        except ValueError:
+            raise BadRecord(f"record tag Seed: {tags['Seed']!r} is not a number") from None
+        try:
+            state = (
+                self.from_position(tags["Position"], seed)
+                if "Position" in tags
+                else self.new(seed)
+            )
+        except RegaliaError as exc:
+            raise BadRecord(f"record tag Position: {exc}") from None
+        state = state._with(names={k: v for k, v in tags.items() if k in B.SEAT_NAMES})
+        done = 0  # history entries the tokens have accounted for so far
+        for number, token in enumerate(tokens, start=1):
+            if len(state.moves) > done:  # a pass the state played automatically
+                if token.lower() == "pass":
+                    done += 1
+                    continue
+                done = len(state.moves)  # the record left automatic passes out
+            try:
+                seat = state._pos.turn
+                state = state.apply(seat, state.parse(seat, token))
+            except RegaliaError as exc:
+                raise BadRecord(f"record move {number} ({token}): {exc}") from None
+            done += 1
+        resigned = tags.get("Resigned")
+        if resigned:
+            if resigned not in B.SEAT_NAMES:
+                raise BadRecord(f"record tag Resigned: {resigned!r} is not a seat name")
+            state = state.resign(B.SEAT_NAMES.index(resigned))
+        return state
+
+
+GAME = RegicideGame(
+    name="regicide",
+    title="Regicide",
+    summary="Four-player team chess on a 160-square cross board; kings are captured.",
+    min_players=4,
+    max_players=4,
+)
+
+
+class RegicideState(State[int]):
+    """One point of a Regicide game. Never mutated after construction."""
+
+    def __init__(
+        self,
+        position: Position,
+        seed: int = 0,
+        start_text: str | None = None,
+        names: dict[str, str] | None = None,
+    ) -> None:
+        self._pos = position
+        self._seed = seed
+        self._start = start_text if start_text and start_text != START_TEXT else None
+        self._start_turn = position.turn
+        self._start_round = position.round
+        self._names = names or {}
+        self._history: tuple[int, ...] = ()
+        self._short: tuple[str, ...] = ()
+        self._keys: Counter[int] = Counter({position.key: 1})
+        self._resigned: Seat | None = None
+        self._legal: list[int] = position.legal_moves()
+        self._result = self._compute_result()
+
+    # ------------------------------------------------------------------ contract: facts
+
+    @property
+    def game(self) -> RegicideGame:
+        return GAME
+
+    @property
+    def players(self) -> int:
+        return 4
+
+    @property
+    def position(self) -> Position:
+        """A copy of the engine position (the State stays immutable)."""
+        return self._pos.copy()
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """Every move so far in short form, forced passes included."""
+        return self._short
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        return self._history
+
+    def to_act(self) -> frozenset[Seat]:
+        return frozenset() if self._result else frozenset({self._pos.turn})
+
+    def legal_actions(self, seat: Seat) -> Sequence[int]:
+        if seat not in self.to_act():
+            return []
+        return sorted(self._legal)
+
+    def result(self) -> Result | None:
+        return self._result
+
+    # ------------------------------------------------------------------ contract: moves
+
+    def apply(self, seat: Seat, action: int) -> RegicideState:
+        self.require_turn(seat)
+        if action not in self._legal:
+            raise IllegalAction(f"{coordinate(action)} is not a legal move for {B.SEAT_NAMES[seat]}")
+        return self._played(action)._settled()
+
+    def resign(self, seat: Seat) -> RegicideState:
+        """The seat gives up; its whole team loses at once."""
+        if self._result is not None:
+            raise IllegalAction("the game is over")
+        state = self._with()
+        state._resigned = seat
+        state._result = state._compute_result()
+        return state
+
+    def describe(self, action: int) -> str:
+        return short(self._pos, action, self._legal)
+
+    def encode(self, action: int) -> str:
+        return coordinate(action)
+
+    def parse(self, seat: Seat, text: str) -> int:
+        self.require_turn(seat)
+        return parse(self._pos, text, self._legal)
+
+    # ------------------------------------------------------------------ views and records
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        pos = self._pos
+        last = next((m for m in reversed(self._history) if m != PASS), None)
+        return {
+            "game": "regicide",
+            "position": to_text(pos),
+            "pieces": [
+                {"square": B.square_name(sq), "seat": code >> 4, "piece": letter(code & 15)}
+                for sq in B.SQUARES
+                if (code := pos.board[sq])
+            ],
+            "turn": pos.turn,
+            "to_act": sorted(self.to_act()),
+            "seats": list(B.SEAT_NAMES),
+            "teams": [sorted(team) for team in TEAMS],
+            "kings_captured": [s for s in range(4) if pos.king_captured[s]],
+            "legal": [coordinate(m) for m in self.legal_actions(pos.turn)],
+            "history": list(self._short),
+            "last_move": (
+                {"from": B.square_name(origin(last)), "to": B.square_name(target(last))}
+                if last is not None
+                else None
+            ),
+            "over": self._result is not None,
+            "result": self._result.to_json() if self._result else None,
+        }
+
+    def to_record(self) -> str:
+        tags: dict[str, object] = {"Game": "regicide", "Seed": self._seed}
+        for seat_name in B.SEAT_NAMES:
+            if seat_name in self._names:
+                tags[seat_name] = self._names[seat_name]
+        if self._start is not None:
+            tags["Position"] = self._start
+        if self._resigned is not None:
+            tags["Resigned"] = B.SEAT_NAMES[self._resigned]
+        result = self._result_token()
+        tags["Result"] = result
+        if self._result is not None:
+            tags["Termination"] = self._result.reason
+        return format_record(tags, self._start_turn, self._start_round, list(self._short), result)
+
+    def named(self, names: dict[str, str]) -> RegicideState:
+        """The same state with player names for the record (keys are seat names)."""
+        unknown = sorted(set(names) - set(B.SEAT_NAMES))
+        if unknown:
+            raise BadNotation(f"no seat called {unknown[0]!r}")
+        return self._with(names={**self._names, **names})
+
+    # ------------------------------------------------------------------ internals
+
+    def _with(self, **changes: Any) -> RegicideState:
+        state = object.__new__(RegicideState)
+        state.__dict__.update(self.__dict__)
+        state.__dict__.update({f"_{k}": v for k, v in changes.items()})
+        return state
+
+    def _played(self, move: int) -> RegicideState:
+        pos = self._pos.copy()
+        text = short(pos, move, self._legal)
+        pos.push(move)
+        keys = self._keys.copy()
+        keys[pos.key] += 1
+        state = self._with(pos=pos, keys=keys)
+        state._history = (*self._history, move)
+        state._short = (*self._short, text)
+        state._legal = pos.legal_moves()
+        state._result = state._compute_result()
+        return state
+
+    def _settled(self) -> RegicideState:
+        """C13: a seat with nothing to do but pass passes at once."""
+        state = self
+        while state._result is None and state._legal == [PASS]:
+            state = state._played(PASS)
+        return state
+
+    def _compute_result(self) -> Result | None:
+        pos = self._pos
+        winner = pos.winner_team()
+        if self._resigned is not None:
+            winner = 1 - (self._resigned & 1)
+            reason = f"{B.SEAT_NAMES[self._resigned]} resigned"
+        elif winner is not None:
+            reason = "both kings of the " + TEAM_NAMES[1 - winner] + " team were captured"
+        elif self._keys[pos.key] >= 3:
+            return Result((Outcome.DRAW,) * 4, "the same position occurred three times")
+        elif pos.halfmove >= DRAW_PLIES:
+            return Result((Outcome.DRAW,) * 4, f"{DRAW_PLIES} plies without capture or pawn move")
+        else:
+            return None
+        outcomes = tuple(Outcome.WIN if s & 1 == winner else Outcome.LOSS for s in range(4))
+        return Result(outcomes, f"{TEAM_NAMES[winner]} team wins: {reason}")
+
+    def _result_token(self) -> str:
+        if self._result is None:
+            return RESULT_TOKENS[3]
+        winners = self._result.winners()
+        if not winners:
+            return RESULT_TOKENS[2]
+        return RESULT_TOKENS[0] if winners[0] & 1 == 0 else RESULT_TOKENS[1]
