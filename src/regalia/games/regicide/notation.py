@@ -68,7 +68,9 @@ def short(pos: Position, move: int, legal: list[int] | None = None) -> str:
     rivals = {
         origin(m)
         for m in legal
-        if m != PASS and target(m) == to and origin(m) != origin(move)
+        if m != PASS
+        and target(m) == to
+        and origin(m) != origin(move)
         and _piece_letter(pos, m) == piece
     }
     where = B.square_name(origin(move)) if rivals else ""
@@ -158,4 +160,3 @@ def _from_short(pos: Position, raw: str, match: re.Match[str], legal: list[int])
         raise BadNotation(f"{raw}: ambiguous, pieces on {options} can go there; add the origin")
     promo = KIND_OF_LETTER[match["promo"].upper()] if match["promo"] else 0
     return _pick_promotion(raw, matching, promo)
-

@@ -241,7 +241,7 @@ class Position:
         for sq in self.pieces[seat]:
             kind = board[sq] & 15
             if kind >= KNIGHT:
-                if kind == KNIGHT or kind == KING:
+                if kind in (KNIGHT, KING):
                     for t, mv in (B.KNIGHT if kind == KNIGHT else B.KING)[sq]:
                         if open_[board[t]]:
                             add(mv)
@@ -398,9 +398,7 @@ class Position:
 
     def pop(self) -> int:
         """Undo the last `push`; returns the move undone."""
-        move, piece, capsq, captured, other, ep, ep_pawn, castling, halfmove, key = (
-            self._undo.pop()
-        )
+        move, piece, capsq, captured, other, ep, ep_pawn, castling, halfmove, key = self._undo.pop()
         seat = (self.turn - 1) & 3
         if self.turn == 0:
             self.round -= 1

@@ -57,9 +57,7 @@ class RegicideGame(Game[int]):
             raise BadRecord(f"record tag Seed: {tags['Seed']!r} is not a number") from None
         try:
             state = (
-                self.from_position(tags["Position"], seed)
-                if "Position" in tags
-                else self.new(seed)
+                self.from_position(tags["Position"], seed) if "Position" in tags else self.new(seed)
             )
         except RegaliaError as exc:
             raise BadRecord(f"record tag Position: {exc}") from None
@@ -72,7 +70,7 @@ class RegicideGame(Game[int]):
                     continue
                 done = len(state.moves)  # the record left automatic passes out
             try:
-                seat = state._pos.turn
+                seat = state.turn
                 state = state.apply(seat, state.parse(seat, token))
             except RegaliaError as exc:
                 raise BadRecord(f"record move {number} ({token}): {exc}") from None
@@ -133,6 +131,11 @@ class RegicideState(State[int]):
         return self._pos.copy()
 
     @property
+    def turn(self) -> Seat:
+        """The seat to move (also when the game is over)."""
+        return self._pos.turn
+
+    @property
     def history(self) -> tuple[str, ...]:
         """Every move so far in short form, forced passes included."""
         return self._short
@@ -157,7 +160,9 @@ class RegicideState(State[int]):
     def apply(self, seat: Seat, action: int) -> RegicideState:
         self.require_turn(seat)
         if action not in self._legal:
-            raise IllegalAction(f"{coordinate(action)} is not a legal move for {B.SEAT_NAMES[seat]}")
+            raise IllegalAction(
+                f"{coordinate(action)} is not a legal move for {B.SEAT_NAMES[seat]}"
+            )
         return self._played(action)._settled()
 
     def resign(self, seat: Seat) -> RegicideState:

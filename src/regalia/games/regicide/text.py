@@ -143,7 +143,9 @@ def from_text(text: str) -> Position:
                 f"and king on {B.square_name(king_from)}"
             )
         castling |= 1 << right
-    kingless = {_seat(c, "kings captured") for c in kingless_text} if kingless_text != "-" else set()
+    kingless = (
+        {_seat(c, "kings captured") for c in kingless_text} if kingless_text != "-" else set()
+    )
     for seat in range(4):
         has_king = any(board[sq] == seat << 4 | KING for sq in B.SQUARES)
         if has_king == (seat in kingless):
