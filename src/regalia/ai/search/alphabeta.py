@@ -89,11 +89,17 @@ class Searcher(Generic[P, M]):
         limits: Limits,
         history: Iterable[int] = (),
         on_iteration: Callable[[Report[M]], None] | None = None,
+        stop: threading.Event | None = None,
     ) -> Report[M]:
         """Best move from `pos` within `limits`; `history` holds the keys of the positions
-        played before this one (for repetitions). `pos` is left as it was given."""
-        self.stop_event.clear()
-        clock = self._clock = Clock(limits, self.stop_event)
+        played before this one (for repetitions). `pos` is left as it was given.
+
+        The search ends early once `stop` is set; without one, `self.stop()` ends it (a
+        caller's own event cannot be missed by a search that has not started yet)."""
+        if stop is None:
+            stop = self.stop_event
+            stop.clear()
+        clock = self._clock = Clock(limits, stop)
         self.ordering.age()
         self._seen = {}
         for key in history:
