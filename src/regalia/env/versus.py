@@ -1,0 +1,105 @@
+"""A single-agent Gymnasium environment: one seat learns, the built-in bots play the rest.
+
+    from regalia.env.versus import VersusBots
+    env = VersusBots("regulator", level="greedy", seat=1)
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(action)  # bots reply inside
+
+Observations and actions are those of the PettingZoo environments (planes plus
+`action_mask`, numbered actions). The reward is the learner's final result: +1, -1 or 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from regalia.ai.base import Agent, Budget, Observation
+from regalia.ai.levels import budget_for, make_agent
+from regalia.core.game import Seat, State
+from regalia.env.adapter import Adapter, apply_joint
+from regalia.env.adapters import make_adapter
+
+ObsDict = dict[str, np.ndarray]
+
+
+class VersusBots(gymnasium.Env[dict[str, Any], Any]):
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's API)
+
+    def __init__(
+        self,
+        game: str,
+        level: str = "random",
+        seat: Seat = 0,
+        players: int | None = None,
+        budget: Budget | None = None,
+        render_mode: str | None = None,
+        **options: object,
+    ) -> None:
+        self.adapter: Adapter = make_adapter(game, players, **options)
+        if not 0 <= seat < self.adapter.players:
+            raise ValueError(f"seat must be 0..{self.adapter.players - 1}")
+        self.game_name, self.level, self.seat = game, level, seat
+        self.budget = budget if budget is not None else budget_for(game, level)
+        self.render_mode = render_mode
+        planes = gymnasium.spaces.Box(0.0, 1.0, self.adapter.obs_shape, dtype=np.float32)
+        mask = gymnasium.spaces.Box(0, 1, (self.adapter.num_actions,), dtype=np.int8)
+        self.observation_space = gymnasium.spaces.Dict(
+            {"observation": planes, "action_mask": mask}
+        )
+        self.action_space = gymnasium.spaces.Discrete(self.adapter.num_actions)
+        self.state: State[Any] = self.adapter.new_state(0)
+        self.bots: dict[Seat, Agent[Any]] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.state = self.adapter.new_state(game_seed)
+        self.bots = {
+            s: make_agent(self.game_name, self.level, game_seed + s)
+            for s in range(self.adapter.players)
+            if s != self.seat
+        }
+        self._bots_move()
+        return self._obs(), {}
+
+    def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        if self.state.is_over():
+            raise RuntimeError("the game is over: call reset()")
+        chosen = {self.seat: self.adapter.decode(self.state, self.seat, int(action))}
+        # Bots acting at the same moment (a secret vote) choose from the same state.
+        chosen.update(self._bot_choices(self.state.to_act() - {self.seat}))
+        self.state = apply_joint(self.state, chosen)
+        self._bots_move()
+        reward = self.adapter.returns(self.state.result())[self.seat]
+        over = self.state.is_over()
+        info = {"result": self.state.result().reason} if over else {}  # type: ignore[union-attr]
+        return self._obs(), reward, over, False, info
+
+    def _bot_choices(self, seats: frozenset[Seat]) -> dict[Seat, Any]:
+        return {
+            s: self.bots[s].choose(Observation(self.state, s), self.budget) for s in sorted(seats)
+        }
+
+    def _bots_move(self) -> None:
+        """Let the bots play until the learner is to act or the game is over."""
+        while not self.state.is_over() and self.seat not in self.state.to_act():
+            self.state = apply_joint(self.state, self._bot_choices(self.state.to_act()))
+
+    def _obs(self) -> ObsDict:
+        to_move = self.seat in self.state.to_act()
+        mask = (
+            self.adapter.mask(self.state, self.seat)
+            if to_move
+            else np.zeros(self.adapter.num_actions, dtype=np.int8)
+        )
+        return {"observation": self.adapter.observe(self.state, self.seat), "action_mask": mask}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return self.adapter.render(self.state.view(None))

@@ -1,0 +1,53 @@
+"""The single-agent environment against built-in bots, and the example script."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from regalia.env.versus import VersusBots
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bots_reply_inside_step_until_the_game_ends() -> None:
+    env = VersusBots("regulator", level="random", seat=1)
+    obs, _ = env.reset(seed=3)
+    assert env.state.to_act() == {1}  # White (a bot) has already moved
+    assert env.observation_space.contains(obs)
+    rng = np.random.default_rng(0)
+    done, reward, plies = False, 0.0, 0
+    while not done:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, done, truncated, info = env.step(action)
+        plies += 1
+        assert not truncated
+    assert reward in (-1.0, 0.0, 1.0) and "result" in info and plies > 1
+
+
+def test_regicida_votes_of_bots_and_learner_are_simultaneous() -> None:
+    env = VersusBots("regicida", level="random", seat=0, players=3)
+    obs, _ = env.reset(seed=1)
+    done = False
+    while not done:
+        phase = env.state.view(0)["phase"]
+        if phase == "assassination":
+            assert env.state.view(0)["votes_cast"] == []  # no bot has voted before us
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, _, done, _, _ = env.step(action)
+    assert env.state.is_over()
+
+
+def test_example_script_trains_and_prints_a_score() -> None:
+    script = ROOT / "examples" / "train_vs_bots.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "--episodes", "2", "--eval-games", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "score" in out.stdout
