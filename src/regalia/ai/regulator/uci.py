@@ -159,9 +159,9 @@ class UciSession:
             if f"{side}time" in values:
                 budget = values[f"{side}time"] / CLOCK_SHARE + values.get(f"{side}inc", 0)
                 seconds = max(budget, 10) / 1000
-        if not values.get("depth") and not values.get("nodes") and seconds is None:
-            if not infinite:
-                raise UciError("go needs depth, movetime, nodes, wtime/btime or infinite")
+        bounded = values.get("depth") or values.get("nodes") or seconds is not None
+        if not bounded and not infinite:
+            raise UciError("go needs depth, movetime, nodes, wtime/btime or infinite")
         return Limits(depth=values.get("depth"), nodes=values.get("nodes"), seconds=seconds)
 
     # -- the search thread ------------------------------------------------------------------
