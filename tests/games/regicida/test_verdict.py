@@ -117,7 +117,7 @@ def test_H9_two_votes_needed_with_four_players() -> None:
 
 def test_H9_winner_is_the_highest_ranked_voter_for_the_target() -> None:
     # Seat 0 holds 5 (Regent). Voters for it: seats 1 (House 2) 2 (House 6) 3 (House 4).
-    verdict = decide((5, 2, 6, 4, 1), (1, 0, 0, 0, 0), RANKING)
+    verdict = decide((5, 2, 6, 4, 1), (1, 0, 0, 0, 1), RANKING)
     assert verdict.assassinated and verdict.votes_for_target == 3
     assert verdict.winners == (3,)  # House 4 ranks 2nd, above 2 (4th) and 6 (5th)
 
