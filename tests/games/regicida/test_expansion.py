@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import pytest
@@ -117,7 +118,7 @@ def test_H4_split_only_right_after_a_pile_runs_out() -> None:
 def test_H4_random_games_split_whenever_a_pile_runs_out() -> None:
     states = random_game(31, 5)
     splits = 0
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         if before.phase is not Phase.EXPANSION:
             break
         sizes = [p["size"] for p in after.view(None)["piles"]]

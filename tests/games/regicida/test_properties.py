@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from hypothesis import given, settings
@@ -43,7 +44,7 @@ def rc(name: str) -> tuple[int, int]:
 def test_H3_H4_expansion_properties(seed: int, players: int, data: st.DataObject) -> None:
     views = play(seed, players, data)
     expansion = [v for v in views if v["phase"] == "expansion"]
-    for before, after in zip(expansion, expansion[1:], strict=False):
+    for before, after in itertools.pairwise(expansion):
         old, new = cells(before), cells(after)
         added = set(new) - set(old)
         if not added:
@@ -67,7 +68,7 @@ def test_H5_dark_tokens_only_increase_and_never_move(
     seed: int, players: int, data: st.DataObject
 ) -> None:
     views = [v for v in play(seed, players, data) if v["grid"]["coords"] == "grid"]
-    for before, after in zip(views, views[1:], strict=False):
+    for before, after in itertools.pairwise(views):
         old, new = cells(before), cells(after)
         dark_before = {k: v for k, v in old.items() if v[1] == "dark"}
         dark_after = {k: v for k, v in new.items() if v[1] == "dark"}

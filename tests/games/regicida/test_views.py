@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from regalia.core.game import Seat
-from regalia.games.regicida import GAME, Phase, RegicidaState, Vote
+from regalia.games.regicida import GAME, RegicidaState, Vote
 from regalia.games.regicida.rules import vote_options
 from regalia.games.regicida.views import Entry
 
