@@ -18,8 +18,8 @@ class StrongAgent(SearchAgent[Position, int]):
         super().__init__(seed, RegulatorDomain())
 
     def position(self, state: State[Any]) -> Position:
-        pos: Position = state.position  # type: ignore[attr-defined]
-        return pos.copy()
+        pos: Position = state.position()  # type: ignore[attr-defined]  # a fresh copy
+        return pos
 
     def history(self, pos: Position) -> Sequence[int]:
         # Only positions since the last pawn move or capture can come back (R11).

@@ -1,0 +1,26 @@
+"""The `strong` Regicide bot: the shared alpha-beta (ai/search), negamax over teams."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from regalia.ai.regicide.domain import RegicideDomain
+from regalia.ai.search.agent import SearchAgent
+from regalia.core.game import State
+from regalia.games.regicide.position import Position
+
+
+class StrongAgent(SearchAgent[Position, int]):
+    """Plays whichever seat is to act; one search serves both seats of a team."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, RegicideDomain())
+
+    def position(self, state: State[Any]) -> Position:
+        pos: Position = state.position  # type: ignore[attr-defined]  # a fresh copy
+        return pos
+
+    def history(self, pos: Position) -> Sequence[int]:
+        # The engine position keeps no key history; repetitions on the search line count.
+        return ()

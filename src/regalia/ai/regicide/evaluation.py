@@ -1,0 +1,126 @@
+"""Static evaluation of a Regicide position, in centipawns for the team to move.
+
+Teams alternate every ply (Yellow, Green, Red, Blue: light, dark, light, dark), so "the team
+to move" is `turn & 1` and a score for one team is the negation of the other's.
+
+Terms, each summed per seat and credited to its team:
+- Material, with a live king worth a great deal (two lost kings lose the game, C14). A seat
+  whose king is gone keeps its pieces but may only capture with them (C12): they count half.
+- Mobility of knights and sliders: directions open to them (an empty or enemy square).
+- King exposure: enemy pieces close to a king, a king attacked right now (worse when the
+  next seat to move, always an enemy, is the attacker) and own pieces beside it as a shield.
+- Pawn advancement toward promotion (C8), growing as the pawn nears the far back rank.
+
+    >>> from regalia.games.regicide.position import OPEN, Position
+    >>> evaluate(Position.start())  # symmetric start: only the mover's tempo counts
+    10
+"""
+
+from __future__ import annotations
+
+from regalia.games.regicide import board as B
+from regalia.games.regicide.moves import BISHOP, KING, KNIGHT, PAWN, ROOK
+from regalia.games.regicide.position import OPEN, Position
+
+TEMPO = 10
+KING_VALUE = 2500
+# Piece values by kind (pawn kinds 1..7 share the pawn's).
+VALUE = (0, 100, 100, 100, 100, 100, 100, 100, 300, 330, 500, 950, 0)
+MOBILITY = (0, 0, 0, 0, 0, 0, 0, 0, 4, 5, 5, 3, 0)
+# A king standing where the next (enemy) seat can take it is as good as gone; where the
+# other enemy seat can, it is in danger (that seat moves after our teammate).
+HANGING_NEXT = KING_VALUE * 7 // 10
+HANGING_LATER = 150
+NEAR_KING = 12  # per enemy piece within two squares of a king
+SHIELD = 8  # per own piece beside the king
+# Bonus by squares advanced (0..12) toward the far back rank.
+ADVANCE = tuple(min(step * step * 3, 400) for step in range(14))
+
+_SIZE = B.SIZE
+
+
+def _progress(seat: int, square: int) -> int:
+    """How far a pawn of `seat` on `square` has come from its start line (C4)."""
+    file, rank = square % _SIZE, square // _SIZE
+    return (file - 1, rank - 1, _SIZE - 2 - file, _SIZE - 2 - rank)[seat]
+
+
+PROGRESS = tuple(tuple(max(0, _progress(s, sq)) for sq in range(B.NSQ)) for s in range(4))
+# Squares within two steps (king distance) of each square, for the enemy-nearness count.
+NEAR = tuple(
+    tuple(
+        t
+        for t in B.SQUARES
+        if 0 < max(abs(t % _SIZE - sq % _SIZE), abs(t // _SIZE - sq // _SIZE)) <= 2
+    )
+    for sq in range(B.NSQ)
+)
+
+
+def _first_steps(kind: int, square: int) -> tuple[int, ...]:
+    if kind == KNIGHT:
+        return tuple(t for t, _ in B.KNIGHT[square])
+    rays = {BISHOP: B.BISHOP_RAYS, ROOK: B.ROOK_RAYS}.get(kind, B.QUEEN_RAYS)[square]
+    return tuple(ray[0][0] for ray in rays)
+
+
+# FIRST_STEPS[kind][square]: where each move direction of a knight or slider begins.
+FIRST_STEPS = tuple(
+    tuple(_first_steps(kind, sq) if KNIGHT <= kind < KING else () for sq in range(B.NSQ))
+    for kind in range(KING + 1)
+)
+
+
+def _seat_score(pos: Position, seat: int) -> int:
+    board = pos.board
+    open_ = OPEN[seat & 1]
+    material = 0
+    activity = 0
+    progress = PROGRESS[seat]
+    for square in pos.pieces[seat]:
+        kind = board[square] & 15
+        material += VALUE[kind]
+        if kind <= PAWN:
+            activity += ADVANCE[progress[square]]
+        elif kind < KING:
+            # Mobility by the first step of each move direction: cheap, and a piece
+            # hemmed in by its own army scores nothing.
+            weight = MOBILITY[kind]
+            for target in FIRST_STEPS[kind][square]:
+                if open_[board[target]]:
+                    activity += weight
+    king = pos.kings[seat]
+    if king < 0:
+        # C12: without a king the pieces only capture; they still block and threaten.
+        return (material + activity) // 2
+    return material + activity + KING_VALUE + _king_safety(pos, seat, king)
+
+
+def _king_safety(pos: Position, seat: int, king: int) -> int:
+    board = pos.board
+    score = 0
+    team = seat & 1
+    for square in NEAR[king]:
+        code = board[square]
+        if code and (code >> 4) & 1 != team:
+            score -= NEAR_KING
+    for square, _ in B.KING[king]:
+        code = board[square]
+        if code and code >> 4 == seat:
+            score += SHIELD
+    next_seat = (pos.turn + 1) & 3
+    for enemy in ((seat + 1) & 3, (seat + 3) & 3):
+        if pos.attacks(enemy, king):
+            # The seat to move may still save its own king; anyone else's is taken first.
+            if enemy == next_seat and seat != pos.turn:
+                return score - HANGING_NEXT
+            score -= HANGING_LATER
+    return score
+
+
+def evaluate(pos: Position) -> int:
+    """Score for the team to move; positive means that team stands better."""
+    light = _seat_score(pos, 0) + _seat_score(pos, 2)
+    dark = _seat_score(pos, 1) + _seat_score(pos, 3)
+    score = light - dark
+    return TEMPO + (score if pos.turn & 1 == 0 else -score)
