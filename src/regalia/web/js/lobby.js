@@ -116,9 +116,7 @@ function tableForm(game, created) {
     const players = Number(playersSelect.value);
     const seats = seatNamesFor(game, players).map((_, i) => {
       const kind = form.elements[`kind-${i}`].value;
-      return kind === "bot"
-        ? { kind, level: form.elements[`level-${i}`].value }
-        : { kind, name: i === firstHuman(form, players) ? playerName() || undefined : undefined };
+      return kind === "bot" ? { kind, level: form.elements[`level-${i}`].value } : { kind };
     });
     const options = {};
     for (const o of optionInputs) {
@@ -132,11 +130,6 @@ function tableForm(game, created) {
     }
   });
   return form;
-}
-
-function firstHuman(form, players) {
-  for (let i = 0; i < players; i++) if (form.elements[`kind-${i}`].value === "human") return i;
-  return -1;
 }
 
 function optionInput(game, opt) {

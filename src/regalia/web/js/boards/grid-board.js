@@ -226,8 +226,10 @@ export function createGridBoard(root, geometry, { onMove, describe }) {
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
     if (step) {
       event.preventDefault();
-      const start = cursor || [Math.floor(w / 2), hgt - 1];
-      cursor = [Math.min(w - 1, Math.max(0, start[0] + step[0])), Math.min(hgt - 1, Math.max(0, start[1] + step[1]))];
+      // The first arrow press shows the cursor on the middle of the viewer's home row.
+      cursor = cursor
+        ? [Math.min(w - 1, Math.max(0, cursor[0] + step[0])), Math.min(hgt - 1, Math.max(0, cursor[1] + step[1]))]
+        : [Math.floor(w / 2), hgt - 1];
       const spot = fromScreen(...cursor);
       svg.setAttribute("aria-label", spot ? `cursor on ${name(...spot)}` : "cursor off the board");
       draw();

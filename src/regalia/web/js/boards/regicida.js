@@ -154,7 +154,9 @@ export function createView(root, { act, playerNames }) {
       if (node) clickCell(node.dataset.cell);
     });
     keyboard(svg, f);
+    const hadFocus = gridBox.contains(document.activeElement);
     fill(gridBox, svg);
+    if (hadFocus) svg.focus();
     drawPiles(view);
   }
 
@@ -167,12 +169,11 @@ export function createView(root, { act, playerNames }) {
       const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[event.key];
       if (step) {
         event.preventDefault();
-        const start = cursor || [f.top + Math.floor(f.rows / 2), f.left + Math.floor(f.cols / 2)];
-        cursor = [Math.min(f.top + f.rows - 1, Math.max(f.top, start[0] + step[0])), Math.min(f.left + f.cols - 1, Math.max(f.left, start[1] + step[1]))];
+        cursor = cursor
+          ? [Math.min(f.top + f.rows - 1, Math.max(f.top, cursor[0] + step[0])), Math.min(f.left + f.cols - 1, Math.max(f.left, cursor[1] + step[1]))]
+          : [f.top + Math.floor(f.rows / 2), f.left + Math.floor(f.cols / 2)];
         draw();
-        const again = gridBox.querySelector("svg");
-        again.setAttribute("aria-label", `cursor on ${cellName(...cursor)}`);
-        again.focus();
+        gridBox.querySelector("svg").setAttribute("aria-label", `cursor on ${cellName(...cursor)}`);
       } else if ((event.key === "Enter" || event.key === " ") && cursor) {
         event.preventDefault();
         clickCell(cellName(...cursor));
