@@ -79,11 +79,7 @@ def targets(board: Board, square: tuple[int, int], regulator: int) -> list[tuple
 
 def attacked_king(board: Board, white: bool, regulator: int) -> bool:
     king = next(s for s, p in board.items() if p == ("K" if white else "k"))
-    return any(
-        king in targets(board, s, regulator)
-        for s, p in board.items()
-        if _white(p) != white
-    )
+    return any(king in targets(board, s, regulator) for s, p in board.items() if _white(p) != white)
 
 
 def legal_moves(fen: str) -> set[str]:

@@ -290,8 +290,11 @@ class RegulatorGame(Game[int]):
         }
         state = RegulatorState(parsed.start_fen, read_fen(parsed.start_fen), tags=kept)
         for ply, move in enumerate(parsed.moves):
-            if state.is_over():
-                raise BadRecord(f"record goes on after the game ended at ply {ply}")
+            ended = state.result()
+            if ended is not None:
+                raise BadRecord(
+                    f"record goes on after ply {ply}, where the game ended ({ended.reason})"
+                )
             state = state.apply(state.turn, move)
         return _settle(state, parsed.result)
 

@@ -42,10 +42,13 @@ def write_record(
     tags: Mapping[str, str],
 ) -> str:
     """The record text; `start` is the start position (to number the moves)."""
-    all_tags = {"Game": "regulator", **tags}
+    extra = {k: v for k, v in tags.items() if k not in ("Game", "Termination")}
+    all_tags = {"Game": "regulator", **extra}
     all_tags["Regulator"] = str(start.regulator)
     all_tags["FEN"] = start_fen
     all_tags["Result"] = result
+    if "Termination" in tags:
+        all_tags["Termination"] = tags["Termination"]
     words: list[str] = []
     number = start.fullmove
     white = start.turn == WHITE
@@ -92,6 +95,8 @@ def parse_record(text: str) -> ParsedRecord:
     tokens = movetext_tokens(body)
     for token in tokens:
         label = _label(position)
+        if not position.legal_moves():
+            raise BadRecord(f"record move {label} {token!r}: the game already ended (R10)")
         try:
             move = parse_move(position, token)
         except RegaliaError as exc:
