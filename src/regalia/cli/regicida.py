@@ -1,9 +1,197 @@
-"""CLI commands of the regicida area."""
+"""CLI commands of the regicida area: the referee (`regicida rank|verdict`) and `play regicida`."""
 
 from __future__ import annotations
 
+import json
+import secrets
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from regalia.ai.levels import make_agent
 from regalia.cli import Groups
+from regalia.cli.common import fail, user_errors
+from regalia.core.errors import BadNotation, RegaliaError
+from regalia.core.seeds import derive
+from regalia.games.regicida.board import Board, parse_board
+from regalia.games.regicida.houses import house, objective
+from regalia.games.regicida.referee import (
+    judge,
+    rank,
+    read_identities,
+    read_objective,
+    read_succession,
+    read_votes,
+)
+from regalia.games.regicida.scoring import HouseScore
+from regalia.terminal.regicida import Abandoned, Player, TerminalGame
+
+OBJECTIVE_HELP = "the Objective: united, divide, central or borders"
+SUCCESSION_HELP = 'the Line of Succession, first House first, e.g. "3 1 6 2 5 4"'
+BOARD_HELP = "the final grid in the H11 text (six lines like `3L 1D 6L 2L 2L 5D`); - for stdin"
+
+
+def _read_board(path: str) -> Board:
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or "not a UTF-8 text file"
+            raise fail(f"cannot read board file {path}: {reason}") from None
+    try:
+        return parse_board(text)
+    except RegaliaError as exc:
+        raise fail(f"board file {path}: {exc}") from None
+
+
+def _ranking_json(ranking: tuple[HouseScore, ...]) -> list[dict[str, object]]:
+    return [
+        {
+            "rank": s.rank,
+            "house": s.house,
+            "name": house(s.house).name,
+            "score": s.score,
+            "light_score": s.light_score,
+        }
+        for s in ranking
+    ]
+
+
+def _ranking_lines(key: str, ranking: tuple[HouseScore, ...]) -> list[str]:
+    lines = [f"Objective: {objective(key).title}", "rank  house          score  light-only"]
+    for s in ranking:
+        name = f"{s.house} {house(s.house).name}"
+        lines.append(f"{s.rank:>4}  {name:<13}  {s.score:>5}  {s.light_score:>10}")
+    return lines
+
+
+def rank_command(
+    board_file: str = typer.Argument(..., metavar="BOARD_FILE", help=BOARD_HELP),
+    objective_name: str = typer.Option(..., "--objective", help=OBJECTIVE_HELP),
+    succession: str = typer.Option(..., "--succession", help=SUCCESSION_HELP),
+    as_json: bool = typer.Option(False, "--json", help="print a JSON array in rank order"),
+) -> None:
+    """The Coronation ranking of a finished grid: score, then light-only score, then line."""
+    with user_errors():
+        key = read_objective(objective_name)
+        line = read_succession(succession)
+    ranking = rank(_read_board(board_file), key, line)
+    if as_json:
+        typer.echo(json.dumps(_ranking_json(ranking)))
+    else:
+        typer.echo("\n".join(_ranking_lines(key, ranking)))
+
+
+def verdict_command(
+    board_file: str = typer.Argument(..., metavar="BOARD_FILE", help=BOARD_HELP),
+    objective_name: str = typer.Option(..., "--objective", help=OBJECTIVE_HELP),
+    succession: str = typer.Option(..., "--succession", help=SUCCESSION_HELP),
+    identities: str = typer.Option(
+        ..., "--identities", help='each player\'s House in seat order, e.g. "Ana=2,Bruno=5,Caio=1"'
+    ),
+    votes: str = typer.Option(
+        ..., "--votes", help='each player\'s vote, e.g. "Ana=Bruno,Bruno=Neutral,Caio=Ana"'
+    ),
+    as_json: bool = typer.Option(False, "--json", help="print a JSON object"),
+) -> None:
+    """The Assassination: the Regent House, its holder, the votes and the winners."""
+    with user_errors():
+        key = read_objective(objective_name)
+        line = read_succession(succession)
+        table = read_identities(identities)
+        cast = read_votes(votes, table)
+    board = _read_board(board_file)
+    with user_errors():
+        found = judge(board, key, line, table, cast)
+    target = "Neutral" if found.target is None else table.names[found.target]
+    winners = [table.names[s] for s in found.winners]
+    if as_json:
+        out = {
+            "regent": found.regent,
+            "regent_name": house(found.regent).name,
+            "target": target,
+            "votes_for_target": found.votes_for_target,
+            "assassinated": found.assassinated,
+            "winners": winners,
+            "ranking": _ranking_json(rank(board, key, line)),
+        }
+        typer.echo(json.dumps(out))
+        return
+    holder = "the Neutral Player" if found.target is None else target
+    outcome = "succeeded" if found.assassinated else "failed"
+    lines = [
+        f"Regent House: {found.regent} {house(found.regent).name}, held by {holder}",
+        f"Target: {target}, {found.votes_for_target} vote(s)",
+        f"Assassination: {outcome}",
+        f"Winners: {', '.join(winners) if winners else 'none — everyone loses'}",
+    ]
+    typer.echo("\n".join(lines))
+
+
+def _players(players: int | None, seats: str | None, names: str | None, seed: int) -> list[Player]:
+    """Seats and names from the options; raises BadNotation naming the faulty option."""
+    kinds = [k.strip().lower() for k in seats.split(",")] if seats else None
+    count = players if players is not None else (len(kinds) if kinds else 4)
+    if not 2 <= count <= 6:
+        raise BadNotation(f"--players {count}: Regicida takes 2-6 players")
+    if kinds is None:
+        kinds = ["human"] + ["random"] * (count - 1)
+    if len(kinds) != count:
+        raise BadNotation(f"--seats lists {len(kinds)} seats but --players is {count}")
+    given = [n.strip() for n in names.split(",")] if names else []
+    if given and len(given) != count:
+        raise BadNotation(f"--names lists {len(given)} names but there are {count} players")
+    if any(not n for n in given) or len({n.casefold() for n in given}) != len(given):
+        raise BadNotation("--names: every player needs a name of their own")
+    out = []
+    for seat, kind in enumerate(kinds):
+        agent = (
+            None if kind == "human" else make_agent("regicida", kind, derive(seed, f"bot{seat}"))
+        )
+        default = f"Player {seat + 1}" if agent is None else f"Bot {seat + 1}"
+        out.append(Player(given[seat] if given else default, agent))
+    return out
+
+
+def play_command(
+    players: int | None = typer.Option(None, "--players", "-n", help="2-6 (default 4)"),
+    seats: str | None = typer.Option(
+        None, "--seats", help='who plays each seat, e.g. "human,random,human" (bots by level)'
+    ),
+    names: str | None = typer.Option(None, "--names", help='e.g. "Ana,Bruno,Caio,Duda"'),
+    objective_name: str = typer.Option(
+        "random", "--objective", help="united, divide, central, borders or random"
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="replay a deal exactly (default: new)"),
+    think: float = typer.Option(1.0, "--think", help="seconds a bot may think per action"),
+) -> None:
+    """Play Regicida in the terminal: humans (hot-seat) and bots in any mix."""
+    chosen = seed if seed is not None else secrets.randbelow(2**31)
+    with user_errors():
+        table = _players(players, seats, names, chosen)
+        if objective_name.strip().lower() != "random":
+            read_objective(objective_name)
+    console = Console(highlight=False)
+
+    def read_line(prompt: str) -> str | None:
+        console.print(prompt, end="")
+        line = sys.stdin.readline()
+        return line.rstrip("\n") if line else None
+
+    game = TerminalGame(console, read_line, table, chosen, objective_name.strip().lower(), think)
+    try:
+        game.run()
+    except Abandoned as exc:
+        console.print(f"Game abandoned: {exc}. Replay it with --seed {chosen}.")
+        raise typer.Exit(code=1) from None
 
 
 def register(groups: Groups) -> None:
     """Add this area's commands to the groups."""
+    groups.regicida.command("rank")(rank_command)
+    groups.regicida.command("verdict")(verdict_command)
+    groups.play.command("regicida")(play_command)

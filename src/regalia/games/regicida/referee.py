@@ -1,0 +1,123 @@
+"""Scoring a physical table: read the referee's inputs, rank the Houses, give the verdict.
+
+Pure: the CLI reads files and prints; everything that decides lives here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from regalia.core.errors import BadNotation
+from regalia.games.regicida.board import Board
+from regalia.games.regicida.houses import HOUSE_NUMBERS, HOUSES, OBJECTIVE_KEYS
+from regalia.games.regicida.scoring import HouseScore, coronation
+from regalia.games.regicida.verdict import Target, Verdict, decide
+
+NEUTRAL = "Neutral"
+
+
+def read_objective(text: str) -> str:
+    key = text.strip().lower()
+    if key not in OBJECTIVE_KEYS:
+        raise BadNotation(f"--objective {text!r} is not one of {', '.join(OBJECTIVE_KEYS)}")
+    return key
+
+
+def read_house(text: str, where: str) -> int:
+    """A House by digit 1-6 or by name (any case)."""
+    word = text.strip()
+    for item in HOUSES:
+        if word == str(item.number) or word.casefold() == item.name.casefold():
+            return item.number
+    raise BadNotation(f"{where}: {text!r} is not a House (1-6 or a House name)")
+
+
+def read_succession(text: str) -> tuple[int, ...]:
+    """The Line of Succession: the six Houses once each, e.g. `3 1 6 2 5 4`."""
+    words = text.replace(",", " ").split()
+    houses = tuple(read_house(w, "--succession") for w in words)
+    if sorted(houses) != list(HOUSE_NUMBERS):
+        raise BadNotation(f"--succession {text!r} must list each House 1-6 exactly once")
+    return houses
+
+
+def _pairs(text: str, option: str) -> list[tuple[str, str]]:
+    pairs = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise BadNotation(f"{option}: {part.strip()!r} should read NAME=VALUE")
+        pairs.append((name.strip(), value.strip()))
+    return pairs
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The players of a physical game, in seat order, and the House each holds."""
+
+    names: tuple[str, ...]
+    identities: tuple[int, ...]
+
+    def seat(self, name: str, where: str) -> int:
+        for seat, known in enumerate(self.names):
+            if known.casefold() == name.casefold():
+                return seat
+        raise BadNotation(f"{where}: unknown player {name!r}; players: {', '.join(self.names)}")
+
+
+def read_identities(text: str) -> Table:
+    """`Ana=2,Bruno=Halvern,…`: two to six players, each with a different House."""
+    pairs = _pairs(text, "--identities")
+    if not 2 <= len(pairs) <= 6:
+        raise BadNotation(f"--identities names {len(pairs)} players; Regicida takes 2-6")
+    names = tuple(name for name, _ in pairs)
+    folded = [n.casefold() for n in names]
+    for name in names:
+        if folded.count(name.casefold()) > 1:
+            raise BadNotation(f"--identities: player {name!r} is named twice")
+        if name.casefold() == NEUTRAL.casefold():
+            raise BadNotation("--identities: 'Neutral' is the Neutral Player, not a player name")
+    houses = tuple(read_house(value, f"--identities {name}") for name, value in pairs)
+    for name, held in zip(names, houses, strict=True):
+        if houses.count(held) > 1:
+            raise BadNotation(f"--identities: House {held} is held by two players ({name})")
+    return Table(names, houses)
+
+
+def read_votes(text: str, table: Table) -> tuple[Target, ...]:
+    """`Ana=Bruno,Bruno=Neutral,…`: exactly one vote per player, per H8."""
+    votes: list[Target | str] = ["missing"] * len(table.names)
+    for voter_name, target_name in _pairs(text, "--votes"):
+        voter = table.seat(voter_name, "--votes")
+        if votes[voter] != "missing":
+            raise BadNotation(f"--votes: {table.names[voter]} votes twice")
+        if target_name.casefold() == NEUTRAL.casefold():
+            if len(table.names) == 6:
+                raise BadNotation(
+                    f"--votes: {table.names[voter]} votes for Neutral, but with six players "
+                    "there is no Neutral Player"
+                )
+            votes[voter] = None
+            continue
+        target = table.seat(target_name, f"--votes {voter_name}")
+        if target == voter:
+            raise BadNotation(f"--votes: {table.names[voter]} votes for themselves")
+        votes[voter] = target
+    missing = [table.names[s] for s, v in enumerate(votes) if v == "missing"]
+    if missing:
+        raise BadNotation(f"--votes: no vote from {', '.join(missing)}")
+    return tuple(v for v in votes if not isinstance(v, str))
+
+
+def rank(board: Board, objective: str, succession: Sequence[int]) -> tuple[HouseScore, ...]:
+    return coronation(board, objective, succession)
+
+
+def judge(
+    board: Board, objective: str, succession: Sequence[int], table: Table, votes: Sequence[Target]
+) -> Verdict:
+    ranking = [s.house for s in coronation(board, objective, succession)]
+    return decide(table.identities, votes, ranking)
