@@ -1,0 +1,1 @@
+"""The ASGI server: HTTP and WebSocket API over tables; serves the web front end."""

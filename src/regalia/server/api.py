@@ -1,0 +1,185 @@
+"""The HTTP API under /api: games, tables, seats, commands and replays."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+
+from regalia.ai import levels
+from regalia.core.registry import GAME_MODULES, get_game
+from regalia.server.schemas import (
+    CommandIn,
+    CreatedOut,
+    CreateIn,
+    ErrorOut,
+    EventsOut,
+    GameOut,
+    JoinIn,
+    JoinOut,
+    ReplayIn,
+    ReplayOut,
+    SeqOut,
+    TableOut,
+    ViewOut,
+)
+from regalia.tables.commands import Command, read_command
+from regalia.tables.errors import TableError
+from regalia.tables.replay import record_replay, table_replay
+from regalia.tables.service import SeatRequest, TableRequest, TableService
+from regalia.tables.table import Table
+
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=100)]
+TableId = Annotated[str, "table id"]
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422)
+}
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+def service(request: Request) -> TableService:
+    svc: TableService = request.app.state.service
+    return svc
+
+
+def summary(svc: TableService, table: Table) -> dict[str, Any]:
+    return table.summary(svc.connected(table.id))
+
+
+@router.get("/health")
+async def health() -> dict[str, bool]:
+    return {"ok": True}
+
+
+@router.get("/games", response_model=list[GameOut])
+async def games() -> list[dict[str, Any]]:
+    out = []
+    for name in GAME_MODULES:
+        try:
+            game = get_game(name)
+        except (ImportError, AttributeError):
+            continue  # a game still being written is simply not offered
+        out.append(
+            {
+                "name": game.name,
+                "title": game.title,
+                "summary": game.summary,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "perfect_information": game.perfect_information,
+                "seat_names": {
+                    str(n): list(game.seat_names(n))
+                    for n in range(game.min_players, game.max_players + 1)
+                },
+                "options": [
+                    {
+                        "name": o.name,
+                        "help": o.help,
+                        "default": o.default,
+                        "choices": list(o.choices),
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                    }
+                    for o in game.options.values()
+                ],
+                "bot_levels": list(levels.LEVELS),
+            }
+        )
+    return out
+
+
+@router.post("/tables", response_model=CreatedOut, status_code=201)
+async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
+    svc = service(request)
+    table, tokens = await svc.create(
+        TableRequest(
+            game=body.game,
+            seats=[SeatRequest(s.kind, s.level) for s in body.seats],
+            players=body.players,
+            options=body.options,
+            seed=body.seed,
+        )
+    )
+    return {
+        "table": summary(svc, table),
+        "tokens": [{"seat": s, "token": t} for s, t in tokens],
+        "spectate": f"/#/t/{table.id}",
+    }
+
+
+@router.get("/tables", response_model=list[TableOut])
+async def list_tables(
+    request: Request,
+    status: Annotated[str | None, Query(pattern="^(waiting|playing|finished)$")] = None,
+) -> list[dict[str, Any]]:
+    svc = service(request)
+    return [summary(svc, t) for t in await svc.list_tables(status)]
+
+
+@router.get("/tables/{table_id}", response_model=TableOut)
+async def get_table(table_id: TableId, request: Request) -> dict[str, Any]:
+    svc = service(request)
+    return summary(svc, await svc.table(table_id))
+
+
+@router.post("/tables/{table_id}/join", response_model=JoinOut)
+async def join(
+    table_id: TableId, body: JoinIn, request: Request, x_seat_token: Token = None
+) -> dict[str, Any]:
+    svc = service(request)
+    table = await svc.table(table_id)
+    seat = _seat(svc, table, x_seat_token)
+    await svc.submit(table.id, seat, Command("join", name=body.name))
+    return {"seat": seat, "table": summary(svc, table)}
+
+
+@router.get("/tables/{table_id}/view", response_model=ViewOut)
+async def view(table_id: TableId, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
+    svc = service(request)
+    table = await svc.table(table_id)
+    return table.view_message(svc.seat_for(table, x_seat_token))
+
+
+@router.get("/tables/{table_id}/events", response_model=EventsOut)
+async def events(
+    table_id: TableId,
+    request: Request,
+    after: Annotated[int, Query(ge=0)] = 0,
+    x_seat_token: Token = None,
+) -> dict[str, Any]:
+    svc = service(request)
+    table = await svc.table(table_id)
+    seat = svc.seat_for(table, x_seat_token)
+    return {"events": table.events_after(after, seat), "seq": table.seq}
+
+
+@router.post("/tables/{table_id}/commands", response_model=SeqOut)
+async def command(
+    table_id: TableId, body: CommandIn, request: Request, x_seat_token: Token = None
+) -> dict[str, int]:
+    svc = service(request)
+    table = await svc.table(table_id)
+    seat = _seat(svc, table, x_seat_token)
+    cmd = read_command(body.model_dump(exclude_none=True))
+    return {"seq": await svc.submit(table.id, seat, cmd)}
+
+
+@router.get("/tables/{table_id}/replay", response_model=ReplayOut)
+async def replay(table_id: TableId, request: Request) -> dict[str, Any]:
+    table = await service(request).table(table_id)
+    return await asyncio.to_thread(table_replay, table)
+
+
+@router.post("/replays", response_model=ReplayOut)
+async def upload_replay(body: ReplayIn) -> dict[str, Any]:
+    # Replaying a long record is CPU work: keep it off the event loop.
+    return await asyncio.to_thread(record_replay, body.record, body.game)
+
+
+def _seat(svc: TableService, table: Table, token: str | None) -> int:
+    seat = svc.seat_for(table, token)
+    if seat is None:
+        raise TableError("not_seated", "send your seat token in the X-Seat-Token header")
+    return seat

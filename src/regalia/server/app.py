@@ -1,0 +1,63 @@
+"""The ASGI application: wires the table service, the API routers and the web front end."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from regalia.server import api, errors, ws
+from regalia.server.config import Settings
+from regalia.tables.bots import BotPool
+from regalia.tables.service import TableService
+from regalia.tables.store import Store
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.db_url())
+        bots = BotPool(settings.bot_workers)
+        bots.start()
+        fanout = None
+        if settings.redis_url:
+            from regalia.server.fanout import RedisFanout  # only scale-out needs redis
+
+            fanout = RedisFanout(settings.redis_url)
+        service = TableService(store, bots, fanout, bot_seconds=settings.bot_seconds)
+        app.state.service = service
+        if fanout is not None:
+            await fanout.start(service)
+        await service.start()
+        try:
+            yield
+        finally:
+            if fanout is not None:
+                await fanout.close()
+            await service.close()
+            bots.close()
+            store.close()
+
+    app = FastAPI(
+        title="Regalia",
+        summary="Play Regicide, Regicida and Regulator Chess against people and bots.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    errors.install(app)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    if (settings.web_dir / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
+    else:
+
+        @app.get("/", include_in_schema=False)
+        async def root() -> dict[str, Any]:
+            return {"name": "Regalia", "api": "/api", "docs": "/docs", "openapi": "/openapi.json"}
+
+    return app

@@ -1,0 +1,63 @@
+"""Every error leaves the server as `{"error": {"code", "message"}}` with a fitting status."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from regalia.tables.errors import TableError
+
+STATUS = {
+    "bad_json": 400,
+    "bad_message": 400,
+    "bad_options": 400,
+    "too_large": 413,
+    "unknown_table": 404,
+    "unknown_game": 404,
+    "not_found": 404,
+    "bad_token": 401,
+    "not_seated": 401,
+    "not_started": 409,
+    "not_finished": 409,
+    "finished": 409,
+    "not_your_turn": 409,
+    "stale": 409,
+    "no_draw_offer": 409,
+    "draws_not_allowed": 409,
+    "illegal": 422,
+    "bad_notation": 422,
+    "bad_record": 422,
+    "invalid": 422,
+}
+
+
+def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
+    return {"error": {"code": code, "message": message}}
+
+
+def error_response(code: str, message: str) -> JSONResponse:
+    return JSONResponse(error_body(code, message), status_code=STATUS.get(code, 400))
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return error_response(exc.code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        if first.get("type") == "json_invalid":
+            return error_response("bad_json", "the request body is not valid JSON")
+        message = f"{where or 'request'}: {first.get('msg', 'invalid')}"
+        return error_response("invalid", message[:300])
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        code = "not_found" if exc.status_code == 404 else "bad_message"
+        if exc.status_code == 405:
+            code = "bad_message"
+        return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)

@@ -1,0 +1,164 @@
+"""Request and response bodies of the HTTP API (they make the OpenAPI document)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+CommandType = Literal[
+    "action", "chat", "resign", "offer_draw", "accept_draw", "decline_draw", "rematch", "leave"
+]
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody
+
+
+class OptionOut(BaseModel):
+    name: str
+    help: str
+    default: int | str | None
+    choices: list[str]
+    minimum: int | None
+    maximum: int | None
+
+
+class GameOut(BaseModel):
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    perfect_information: bool
+    seat_names: dict[str, list[str]]
+    options: list[OptionOut]
+    bot_levels: list[str]
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"]
+    level: str | None = Field(default=None, max_length=32)
+
+
+class CreateIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=32)
+    players: int | None = Field(default=None, ge=1, le=8)
+    options: dict[str, int | str] = Field(default_factory=dict, max_length=8)
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+
+class SeatOut(BaseModel):
+    seat: int
+    seat_name: str
+    name: str | None
+    kind: str
+    level: str | None
+    joined: bool
+    connected: bool
+
+
+class ResultOut(BaseModel):
+    outcomes: list[str]
+    reason: str
+
+
+class TableOut(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    status: str
+    seq: int
+    created_at: str
+    seats: list[SeatOut]
+    to_act: list[int]
+    result: ResultOut | None
+    rematch: str | None
+
+
+class TokenOut(BaseModel):
+    seat: int
+    token: str
+
+
+class CreatedOut(BaseModel):
+    table: TableOut
+    tokens: list[TokenOut]
+    spectate: str
+
+
+class JoinIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(default="", max_length=40)
+
+
+class JoinOut(BaseModel):
+    seat: int
+    table: TableOut
+
+
+class LegalOut(BaseModel):
+    action: str
+    text: str
+
+
+class ViewOut(BaseModel):
+    type: Literal["view"]
+    seq: int
+    status: str
+    view: dict[str, Any]
+    to_act: list[int]
+    legal: list[LegalOut]
+    result: ResultOut | None
+    draw_offer: int | None
+
+
+class EventsOut(BaseModel):
+    events: list[dict[str, Any]]
+    seq: int
+
+
+class CommandIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: CommandType
+    action: str | None = Field(default=None, max_length=200)
+    seq: int | None = None
+    text: str | None = Field(default=None, max_length=500)
+
+
+class SeqOut(BaseModel):
+    seq: int
+
+
+class StepOut(BaseModel):
+    ply: int
+    seat: int | None
+    action: str | None
+    text: str | None
+    view: dict[str, Any]
+
+
+class ReplayOut(BaseModel):
+    game: str
+    players: int
+    options: dict[str, Any]
+    record: str
+    result: ResultOut | None
+    seat_names: list[str]
+    steps: list[StepOut]
+
+
+class ReplayIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    record: str = Field(max_length=1_000_000)
+    game: str | None = Field(default=None, max_length=32)

@@ -1,0 +1,177 @@
+"""The WebSocket of a table: `hello`, then commands in and events plus views out."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from regalia.core.game import Seat
+from regalia.tables.commands import MAX_NAME, Command, read_command
+from regalia.tables.errors import TableError
+from regalia.tables.events import Event
+from regalia.tables.service import TableService
+from regalia.tables.table import Table
+
+MAX_FRAME = 16 * 1024
+HELLO_SECONDS = 30.0
+# A client this far behind is not reading; dropping it protects the server's memory.
+MAX_BACKLOG = 2000
+
+router = APIRouter()
+
+
+class Client:
+    """One connection; the table service calls it after every change."""
+
+    def __init__(self, seat: Seat | None) -> None:
+        self.seat = seat
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+    def __call__(self, table: Table, events: Sequence[Event]) -> None:
+        if self.outbox.qsize() > MAX_BACKLOG:
+            self.outbox.put_nowait(None)
+            return
+        for event in events:
+            self.outbox.put_nowait({"type": "event", "event": event.visible_to(self.seat)})
+        self.outbox.put_nowait(table.view_message(self.seat))
+
+    def catch_up(self, table: Table, last_seq: int) -> None:
+        role = "spectator" if self.seat is None else "player"
+        self.outbox.put_nowait(
+            {"type": "welcome", "table": table.summary(), "seat": self.seat, "role": role,
+             "seq": table.seq}
+        )  # fmt: skip
+        for event in table.events_after(last_seq, self.seat):
+            self.outbox.put_nowait({"type": "event", "event": event})
+        self.outbox.put_nowait(table.view_message(self.seat))
+
+
+def error(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "seq": seq}
+
+
+async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
+    await ws.send_text(json.dumps(message, separators=(",", ":")))
+
+
+def _decode(text: str | None) -> dict[str, Any]:
+    if text is None:
+        raise TableError("bad_message", "send JSON text frames")
+    if len(text) > MAX_FRAME:
+        raise TableError("too_large", f"a message may be at most {MAX_FRAME} bytes")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise TableError("bad_json", "the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise TableError("bad_message", "a message is a JSON object with a 'type'")
+    return data
+
+
+def _read_hello(data: dict[str, Any]) -> tuple[str | None, str | None, int]:
+    if data.get("type") != "hello":
+        raise TableError("bad_message", "the first message must be a 'hello'")
+    token, name, last = data.get("token"), data.get("name"), data.get("last_seq", 0)
+    if token is not None and not isinstance(token, str):
+        raise TableError("bad_message", "token must be a string or null")
+    if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
+        raise TableError("bad_message", f"name must be a string of at most {MAX_NAME} chars")
+    if isinstance(last, bool) or not isinstance(last, int) or last < 0:
+        raise TableError("bad_message", "last_seq must be a whole number ≥ 0")
+    return token, name, last
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    await ws.accept()
+    svc: TableService = ws.app.state.service
+    try:
+        table = await svc.table(table_id)
+    except TableError as exc:
+        await _send(ws, error(exc.code, exc.message))
+        await ws.close(4404)
+        return
+    try:
+        message = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
+        if message["type"] == "websocket.disconnect":
+            return
+        token, name, last_seq = _read_hello(_decode(message.get("text")))
+        seat = svc.seat_for(table, token)
+    except (TableError, TimeoutError) as exc:
+        code = exc.code if isinstance(exc, TableError) else "bad_message"
+        text = exc.message if isinstance(exc, TableError) else "no hello received"
+        await _send(ws, error(code, text, table.seq))
+        await ws.close(4401 if code == "bad_token" else 4400)
+        return
+    client = Client(seat)
+    # No await between catching up and subscribing: no event can slip between the two.
+    client.catch_up(table, last_seq)
+    svc.subscribe(table.id, client)
+    writer = asyncio.create_task(_write(ws, client))
+    try:
+        if seat is not None and (name or not table.seats[seat].joined):
+            await _submit(svc, table, seat, Command("join", name=name), client)
+        await _read(ws, svc, table, seat, client)
+    finally:
+        svc.unsubscribe(table.id, client)
+        client.outbox.put_nowait(None)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+async def _write(ws: WebSocket, client: Client) -> None:
+    while True:
+        message = await client.outbox.get()
+        if message is None:
+            with contextlib.suppress(Exception):
+                await ws.close(1008 if client.outbox.qsize() > MAX_BACKLOG else 1000)
+            return
+        try:
+            await _send(ws, message)
+        except (WebSocketDisconnect, RuntimeError):
+            return
+
+
+async def _read(
+    ws: WebSocket, svc: TableService, table: Table, seat: Seat | None, client: Client
+) -> None:
+    while True:
+        try:
+            message = await ws.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        try:
+            data = _decode(message.get("text"))
+            if data.get("type") == "ping":
+                ping = data.get("id")
+                client.outbox.put_nowait({"type": "pong", "id": ping if _small(ping) else None})
+                continue
+            cmd = read_command(data)
+            if cmd.type == "join":
+                raise TableError("bad_message", "join by reconnecting with a new 'hello'")
+        except TableError as exc:
+            client.outbox.put_nowait(error(exc.code, exc.message, table.seq))
+            continue
+        await _submit(svc, table, seat, cmd, client)
+
+
+async def _submit(
+    svc: TableService, table: Table, seat: Seat | None, cmd: Command, client: Client
+) -> None:
+    try:
+        await svc.submit(table.id, seat, cmd)
+    except TableError as exc:
+        client.outbox.put_nowait(error(exc.code, exc.message, table.seq))
+
+
+def _small(value: object) -> bool:
+    return isinstance(value, int | str) and len(str(value)) <= 64

@@ -1,0 +1,1 @@
+"""Tables: games in progress with seats, bots, an event log and persistence."""

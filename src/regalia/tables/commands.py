@@ -1,0 +1,62 @@
+"""What a seat (or a spectator) asks a table to do, read from untrusted JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from regalia.tables.errors import TableError
+
+KINDS = (
+    "join",
+    "action",
+    "chat",
+    "resign",
+    "offer_draw",
+    "accept_draw",
+    "decline_draw",
+    "rematch",
+    "leave",
+)
+MAX_NAME = 40
+MAX_CHAT = 500
+MAX_ACTION = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    type: str
+    action: str | None = None
+    seq: int | None = None
+    text: str | None = None
+    name: str | None = None
+
+
+def _text(message: Mapping[str, Any], key: str, limit: int) -> str | None:
+    value = message.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TableError("bad_message", f"{key} must be a string")
+    if len(value) > limit:
+        raise TableError("too_large", f"{key} is longer than {limit} characters")
+    return value
+
+
+def read_command(message: Mapping[str, Any]) -> Command:
+    """A Command from a client message; raises TableError on any malformed field."""
+    kind = message.get("type")
+    if kind not in KINDS:
+        raise TableError("bad_message", f"unknown message type {kind!r}; use one of {KINDS}")
+    seq = message.get("seq")
+    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
+        raise TableError("bad_message", "seq must be an integer")
+    action = _text(message, "action", MAX_ACTION)
+    if kind == "action" and (action is None or seq is None):
+        raise TableError("bad_message", "an action message needs 'action' and 'seq'")
+    text = _text(message, "text", MAX_CHAT)
+    if kind == "chat" and not (text and text.strip()):
+        raise TableError("bad_message", "a chat message needs a non-empty 'text'")
+    name = _text(message, "name", MAX_NAME)
+    return Command(str(kind), action=action, seq=seq, text=text, name=name)

@@ -1,0 +1,57 @@
+"""Database tables: one row per table, its seats, and its append-only event log."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """Static facts of a table plus a summary kept current for the lobby."""
+
+    __tablename__ = "regalia_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text)  # JSON object
+    seed: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[str] = mapped_column(String(40))
+    # Derived from the event log; updated in the same transaction as each append.
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON object
+
+
+class SeatRow(Base):
+    __tablename__ = "regalia_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("regalia_tables.id"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot_name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+
+class EventRow(Base):
+    """One event. The primary key makes every append a compare-and-set on `seq`."""
+
+    __tablename__ = "regalia_events"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("regalia_tables.id"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(24))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    at: Mapped[str] = mapped_column(String(40))
+    data: Mapped[str] = mapped_column(Text)  # JSON object
+    is_secret: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -1,0 +1,169 @@
+"""Persistence through SQLAlchemy: SQLite by default, PostgreSQL by URL.
+
+All calls are blocking; the service runs them on one dedicated thread. Appends are
+compare-and-set on `(table_id, seq)`, so two server processes can never both store seq N.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from regalia.tables.events import Event
+from regalia.tables.models import Base, EventRow, SeatRow, TableRow
+
+
+class Conflict(Exception):
+    """Another writer stored this sequence number first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    kind: str
+    level: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A table as stored: its static facts, seats and every event."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    created_at: str
+    seats: list[SeatSpec]
+    events: list[Event]
+
+
+def sqlite_url(data_dir: Path) -> str:
+    return f"sqlite:///{data_dir / 'regalia.sqlite3'}"
+
+
+def _event(row: EventRow) -> Event:
+    return Event(row.seq, row.kind, row.seat, row.at, json.loads(row.data), row.is_secret)
+
+
+def _event_row(table_id: str, ev: Event) -> EventRow:
+    data = json.dumps(dict(ev.data), separators=(",", ":"))
+    return EventRow(
+        table_id=table_id, seq=ev.seq, kind=ev.kind, seat=ev.seat, at=ev.at, data=data,
+        is_secret=ev.secret,
+    )  # fmt: skip
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(
+        self,
+        table: TableRow,
+        seats: Sequence[SeatSpec],
+        events: Sequence[Event],
+    ) -> None:
+        with self._sessions.begin() as session:
+            session.add(table)
+            session.flush()
+            for number, spec in enumerate(seats):
+                session.add(
+                    SeatRow(
+                        table_id=table.id, seat=number, kind=spec.kind, level=spec.level,
+                        token_hash=spec.token_hash,
+                    )
+                )  # fmt: skip
+            session.add_all(_event_row(table.id, ev) for ev in events)
+
+    def append(
+        self,
+        table_id: str,
+        events: Sequence[Event],
+        status: str,
+        record: str | None,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Store events and the table's new summary in one transaction; Conflict if raced."""
+        try:
+            with self._sessions.begin() as session:
+                session.add_all(_event_row(table_id, ev) for ev in events)
+                session.flush()
+                values: dict[str, Any] = {"status": status, "seq": events[-1].seq}
+                if record is not None:
+                    values["record"] = record
+                if result is not None:
+                    values["result"] = json.dumps(result)
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+        except IntegrityError:
+            raise Conflict(table_id) from None
+
+    def load(self, table_id: str) -> Stored | None:
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).all()
+            events = session.scalars(
+                select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+            ).all()
+            return Stored(
+                id=row.id,
+                game=row.game,
+                players=row.players,
+                options=json.loads(row.options),
+                seed=row.seed,
+                created_at=row.created_at,
+                seats=[SeatSpec(s.kind, s.level, s.token_hash) for s in seats],
+                events=[_event(e) for e in events],
+            )
+
+    def events_after(self, table_id: str, seq: int) -> list[Event]:
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(EventRow)
+                .where(EventRow.table_id == table_id, EventRow.seq > seq)
+                .order_by(EventRow.seq)
+            ).all()
+            return [_event(e) for e in rows]
+
+    def table_ids(self, status: str | None = None, limit: int = 200) -> list[str]:
+        query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(TableRow.status == status)
+        with Session(self.engine) as session:
+            return list(session.scalars(query).all())
+
+    def unfinished_ids(self) -> list[str]:
+        with Session(self.engine) as session:
+            return list(
+                session.scalars(select(TableRow.id).where(TableRow.status != "finished")).all()
+            )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers run beside the writer; NORMAL syncs at checkpoints, which keeps every
+    # committed event across a process crash (only a power cut can lose the last few).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,334 @@
+"""A table in memory: the game state, its seats and its event log.
+
+`decide` checks a command against the current table and returns the events it causes;
+`apply` is the only thing that changes the table, and it is also how a table is rebuilt
+from its stored log. Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn, RegaliaError
+from regalia.core.game import Game, Outcome, Result, Seat, State
+from regalia.tables.commands import Command
+from regalia.tables.errors import TableError
+from regalia.tables.events import Draft, Event
+
+# A resigned seat in a game that goes on (several teams left) is played by this level.
+STAND_IN_LEVEL = "random"
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    kind: str  # "human" or "bot"
+    level: str | None = None
+    name: str | None = None
+    joined: bool = False
+    resigned: bool = False
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+class Table:
+    def __init__(
+        self,
+        table_id: str,
+        game: Game[Any],
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        seats: list[SeatInfo],
+        created_at: str,
+    ) -> None:
+        self.id = table_id
+        self.game = game
+        self.players = players
+        self.options = dict(options)
+        self.seed = seed
+        self.seats = seats
+        self.created_at = created_at
+        self.seat_names = game.seat_names(players)
+        self.state: State[Any] = game.new(seed, players, **options)
+        self.status = "waiting"
+        self.seq = 0
+        self.events: list[Event] = []
+        self.result: Result | None = None
+        self.draw_offer: Seat | None = None
+        self.draw_accepted: set[Seat] = set()
+        self.rematch_votes: set[Seat] = set()
+        self.rematch_id: str | None = None
+
+    # ----------------------------------------------------------------------------- queries
+
+    def to_act(self) -> list[Seat]:
+        return sorted(self.state.to_act()) if self.status == "playing" else []
+
+    def bots_to_act(self) -> list[tuple[Seat, str]]:
+        """(seat, level) for each seat a machine must move now."""
+        out = []
+        for seat in self.to_act():
+            info = self.seats[seat]
+            if info.resigned:
+                out.append((seat, STAND_IN_LEVEL))
+            elif not info.human:
+                out.append((seat, info.level or STAND_IN_LEVEL))
+        return out
+
+    def team_of(self, seat: Seat) -> frozenset[Seat]:
+        for team in self.game.teams(self.players):
+            if seat in team:
+                return team
+        return frozenset({seat})
+
+    def draw_opponents(self) -> set[Seat]:
+        """Seats whose agreement the pending draw offer needs."""
+        if self.draw_offer is None:
+            return set()
+        team = self.team_of(self.draw_offer)
+        return {s for s in range(self.players) if s not in team and not self.seats[s].resigned}
+
+    def summary(self, connected: Mapping[Seat, int] | None = None) -> dict[str, Any]:
+        connected = connected or {}
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "seq": self.seq,
+            "created_at": self.created_at,
+            "seats": [
+                {
+                    "seat": s,
+                    "seat_name": self.seat_names[s],
+                    "name": info.name,
+                    "kind": info.kind,
+                    "level": info.level,
+                    "joined": info.joined,
+                    "connected": connected.get(s, 0) > 0,
+                }
+                for s, info in enumerate(self.seats)
+            ],
+            "to_act": self.to_act(),
+            "result": self.result.to_json() if self.result else None,
+            "rematch": self.rematch_id,
+        }
+
+    def view_message(self, viewer: Seat | None) -> dict[str, Any]:
+        """The `view` message for one seat (None: spectators)."""
+        to_act = self.to_act()
+        legal: list[dict[str, str]] = []
+        if viewer is not None and viewer in to_act and not self.seats[viewer].resigned:
+            legal = [
+                {"action": self.state.encode(a), "text": self.state.describe(a)}
+                for a in self.state.legal_actions(viewer)
+            ]
+        return {
+            "type": "view",
+            "seq": self.seq,
+            "status": self.status,
+            "view": self.state.view(viewer),
+            "to_act": to_act,
+            "legal": legal,
+            "result": self.result.to_json() if self.result else None,
+            "draw_offer": self.draw_offer,
+        }
+
+    def events_after(self, seq: int, viewer: Seat | None) -> list[dict[str, Any]]:
+        start = max(0, seq)
+        return [e.visible_to(viewer) for e in self.events[start:]]
+
+    # ----------------------------------------------------------------------------- decide
+
+    def decide(self, seat: Seat | None, cmd: Command) -> list[Draft]:
+        """The events `cmd` from `seat` causes; raises TableError and changes nothing."""
+        handler = getattr(self, f"_decide_{cmd.type}", None)
+        if handler is None:
+            raise TableError("bad_message", f"unknown command {cmd.type!r}")
+        if seat is None:
+            raise TableError("not_seated", "spectators can only watch and read the chat")
+        drafts: list[Draft] = handler(seat, cmd)
+        return drafts
+
+    def _need_playing(self) -> None:
+        if self.status == "waiting":
+            raise TableError("not_started", "the game starts when every seat is filled")
+        if self.status == "finished":
+            raise TableError("finished", "the game is over")
+
+    def _decide_join(self, seat: Seat, cmd: Command) -> list[Draft]:
+        info = self.seats[seat]
+        name = (cmd.name or "").strip() or info.name or self.seat_names[seat]
+        if info.joined and info.name == name:
+            return []
+        drafts = [Draft("joined", seat, {"name": name})]
+        others_ready = all(s.joined or not s.human for i, s in enumerate(self.seats) if i != seat)
+        if self.status == "waiting" and others_ready:
+            drafts.append(Draft("started"))
+        return drafts
+
+    def _decide_action(self, seat: Seat, cmd: Command) -> list[Draft]:
+        self._need_playing()
+        if cmd.seq != self.seq:
+            raise TableError(
+                "stale",
+                f"the table has moved on (seq {self.seq}, you sent {cmd.seq}); "
+                "look at the new position and try again",
+            )
+        if self.seats[seat].resigned:
+            raise TableError("finished", "you resigned; a stand-in plays this seat")
+        state = self.state
+        try:
+            state.require_turn(seat)
+            action = state.parse(seat, cmd.action or "")
+            after = state.apply(seat, action)
+        except NotYourTurn as exc:
+            raise TableError("not_your_turn", str(exc)) from None
+        except BadNotation as exc:
+            raise TableError("bad_notation", str(exc)) from None
+        except IllegalAction as exc:
+            raise TableError("illegal", str(exc)) from None
+        except RegaliaError as exc:
+            raise TableError("illegal", str(exc)) from None
+        data = {"action": state.encode(action), "text": state.describe(action)}
+        drafts = [Draft("action", seat, data, secret=len(state.to_act()) > 1, state=after)]
+        if self.draw_offer is not None and seat not in self.team_of(self.draw_offer):
+            drafts.append(Draft("draw_declined", seat))
+        result = after.result()
+        if result is not None:
+            drafts.append(self._finish(self._with_resignations(result), after))
+        return drafts
+
+    def _with_resignations(self, result: Result) -> Result:
+        """A seat that resigned never wins, even if its stand-in did."""
+        outcomes = tuple(
+            Outcome.LOSS if self.seats[s].resigned else o for s, o in enumerate(result.outcomes)
+        )
+        return Result(outcomes, result.reason)
+
+    def _finish(self, result: Result, state: State[Any] | None = None) -> Draft:
+        record = (state or self.state).to_record()
+        return Draft("finished", None, {"result": result.to_json(), "record": record})
+
+    def _decide_chat(self, seat: Seat, cmd: Command) -> list[Draft]:
+        info = self.seats[seat]
+        text = (cmd.text or "").strip()
+        return [Draft("chat", seat, {"name": info.name or self.seat_names[seat], "text": text})]
+
+    def _decide_resign(self, seat: Seat, cmd: Command) -> list[Draft]:
+        self._need_playing()
+        if self.seats[seat].resigned:
+            raise TableError("finished", "you have already resigned")
+        return [Draft("resigned", seat), *self._after_resign(seat)]
+
+    def _after_resign(self, seat: Seat) -> list[Draft]:
+        """Finish the game if only one team is left standing once `seat`'s team resigns."""
+        losing = self.team_of(seat)
+        standing = [
+            team
+            for team in self.game.teams(self.players)
+            if team != losing and any(not self.seats[s].resigned for s in team)
+        ]
+        if len(standing) != 1:
+            return []
+        outcomes = tuple(
+            Outcome.WIN if s in standing[0] else Outcome.LOSS for s in range(self.players)
+        )
+        return [self._finish(Result(outcomes, f"{self.seat_names[seat]} resigned"))]
+
+    def _decide_offer_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
+        self._need_playing()
+        if not self.game.perfect_information:
+            raise TableError("draws_not_allowed", f"{self.game.title} has no draw offers")
+        if self.draw_offer is not None:
+            if seat in self.draw_opponents():
+                return self._decide_accept_draw(seat, cmd)
+            raise TableError("bad_message", "a draw offer is already pending")
+        drafts = [Draft("draw_offered", seat)]
+        team = self.team_of(seat)
+        for other in range(self.players):
+            info = self.seats[other]
+            if other not in team and not info.resigned and not info.human:
+                # Bots decline draw offers: a bot level has no draw policy yet.
+                drafts.append(Draft("draw_declined", other))
+                break
+        return drafts
+
+    def _decide_accept_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
+        self._need_playing()
+        if self.draw_offer is None or seat not in self.draw_opponents():
+            raise TableError("no_draw_offer", "there is no draw offer for you to answer")
+        drafts = [Draft("draw_accepted", seat)]
+        if self.draw_opponents() <= self.draw_accepted | {seat}:
+            outcomes = tuple(Outcome.DRAW for _ in range(self.players))
+            drafts.append(self._finish(Result(outcomes, "draw agreed")))
+        return drafts
+
+    def _decide_decline_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
+        self._need_playing()
+        if self.draw_offer is None or seat not in self.draw_opponents():
+            raise TableError("no_draw_offer", "there is no draw offer for you to answer")
+        return [Draft("draw_declined", seat)]
+
+    def _decide_rematch(self, seat: Seat, cmd: Command) -> list[Draft]:
+        if self.status != "finished":
+            raise TableError("not_started", "a rematch can be asked once the game is over")
+        if self.rematch_id is not None or seat in self.rematch_votes:
+            return []
+        drafts = [Draft("rematch_offered", seat)]
+        humans = {s for s, info in enumerate(self.seats) if info.human and info.joined}
+        if humans <= self.rematch_votes | {seat}:
+            # Seats rotate by one so colours and turn order change; the service fills the id.
+            mapping = {str(s): (s + 1) % self.players for s in range(self.players)}
+            drafts.append(Draft("rematch", None, {"table_id": None, "seats": mapping}))
+        return drafts
+
+    def _decide_leave(self, seat: Seat, cmd: Command) -> list[Draft]:
+        drafts = [Draft("left", seat)]
+        if self.status == "playing" and not self.seats[seat].resigned:
+            drafts = [Draft("resigned", seat), *self._after_resign(seat), *drafts]
+        return drafts
+
+    # ----------------------------------------------------------------------------- apply
+
+    def apply(self, event: Event, state: State[Any] | None = None) -> None:
+        """Advance the table by one stored event (`state`: an action's precomputed result)."""
+        if event.seq != self.seq + 1:
+            raise ValueError(f"table {self.id}: event {event.seq} after {self.seq}")
+        kind, seat, data = event.kind, event.seat, event.data
+        if kind == "joined" and seat is not None:
+            self.seats[seat].joined = True
+            self.seats[seat].name = str(data["name"])
+        elif kind == "started":
+            self.status = "playing"
+        elif kind == "action" and seat is not None:
+            if state is None:
+                state = self.state.apply(seat, self.state.parse(seat, str(data["action"])))
+            self.state = state
+        elif kind == "draw_offered":
+            self.draw_offer, self.draw_accepted = seat, set()
+        elif kind == "draw_accepted" and seat is not None:
+            self.draw_accepted.add(seat)
+        elif kind == "draw_declined":
+            self.draw_offer, self.draw_accepted = None, set()
+        elif kind == "resigned" and seat is not None:
+            self.seats[seat].resigned = True
+        elif kind == "left" and seat is not None and self.status == "waiting":
+            self.seats[seat].joined = False
+        elif kind == "finished":
+            self.status = "finished"
+            self.draw_offer = None
+            result = data["result"]
+            self.result = Result(tuple(Outcome(o) for o in result["outcomes"]), result["reason"])
+        elif kind == "rematch_offered" and seat is not None:
+            self.rematch_votes.add(seat)
+        elif kind == "rematch":
+            self.rematch_id = str(data["table_id"])
+        self.events.append(event)
+        self.seq = event.seq

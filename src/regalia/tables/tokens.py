@@ -1,0 +1,31 @@
+"""Secrets of a table: seat tokens (kept only as hashes) and table ids."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+
+def new_token() -> str:
+    """An unguessable seat token (192 bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps, so a leaked dump does not let anyone take a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str, digest: str | None) -> bool:
+    return digest is not None and hmac.compare_digest(hash_token(token), digest)
+
+
+def new_table_id() -> str:
+    """A short random id; guessing one only lets you spectate."""
+    return secrets.token_hex(5)
+
+
+def new_seed() -> int:
+    """A game seed; below 2**62 so every database stores it as a signed 64-bit integer."""
+    return secrets.randbits(62)

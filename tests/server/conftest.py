@@ -1,0 +1,26 @@
+"""The toy game is reachable by name in these tests, like the real games."""
+
+from regalia.core.registry import GAME_MODULES
+
+GAME_MODULES.setdefault("toy", "tests.tables.toygame")
+
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from regalia.server.app import create_app
+from regalia.server.config import Settings
+
+
+def make_client(data_dir: Path) -> TestClient:
+    settings = Settings(data_dir=data_dir, bot_workers=1, bot_seconds=0.5)
+    return TestClient(create_app(settings))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(tmp_path) as test_client:
+        yield test_client

@@ -1,0 +1,29 @@
+"""Small helpers for driving the server in tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+
+def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def receive_until(ws: WebSocketTestSession, kind: str, **match: Any) -> dict[str, Any]:
+    """Read messages until one of type `kind` whose fields equal `match`."""
+    for _ in range(10_000):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+            return message
+    raise AssertionError(f"no {kind} message")
+
+
+def hello(ws: WebSocketTestSession, token: str | None, name: str | None = None, last: int = 0) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "token": token, "name": name, "last_seq": last})
+    return receive_until(ws, "welcome")
