@@ -45,15 +45,19 @@ def _piece_letter(pos: Position, move: int) -> str:
     return letter(pos.board[origin(move)] & 15)
 
 
+def _kings_attacked(pos: Position, seat: int) -> set[int]:
+    enemies = ((seat + 1) & 3, (seat + 3) & 3)
+    return {e for e in enemies if pos.kings[e] >= 0 and pos.attacks(seat, pos.kings[e])}
+
+
 def gives_check(pos: Position, move: int) -> bool:
-    """Whether, after `move`, a piece of the mover attacks an opponent's king (C10's `+`)."""
+    """C10's `+`: after `move` a piece of the mover attacks an opponent's king it did not
+    attack before (a king left attacked is not announced again on every later move)."""
     seat = pos.turn
+    before = _kings_attacked(pos, seat)
     pos.push(move)
     try:
-        return any(
-            pos.kings[enemy] >= 0 and pos.attacks(seat, pos.kings[enemy])
-            for enemy in ((seat + 1) & 3, (seat + 3) & 3)
-        )
+        return bool(_kings_attacked(pos, seat) - before)
     finally:
         pos.pop()
 
