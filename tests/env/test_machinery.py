@@ -13,16 +13,16 @@ from regalia.core.errors import IllegalAction
 from regalia.env.aec import RegaliaEnv, wrap
 from regalia.env.openspiel import SIMULTANEOUS, TERMINAL, OpenSpielGame
 from tests.env.toy import ToyAdapter
+from tests.env.walk import API_WARNINGS
 
 
 def toy_env(players: int = 3) -> RegaliaEnv:
     return RegaliaEnv(ToyAdapter(players), render_mode="ansi")
 
 
+@API_WARNINGS
 def test_toy_passes_pettingzoo_api_test() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        api_test(wrap(toy_env()), num_cycles=200)
+    api_test(wrap(toy_env()), num_cycles=200)
 
 
 def test_toy_passes_pettingzoo_seed_test() -> None:

@@ -3,8 +3,6 @@ Identities and votes kept out of every observation."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,17 +11,16 @@ from pettingzoo.test import api_test, seed_test
 from regalia.env import regicida_v0
 from regalia.env.adapters.regicida import RegicidaAdapter
 from regalia.env.openspiel import SIMULTANEOUS, load_game
-from tests.env.walk import check_numbering, random_states
+from tests.env.walk import API_WARNINGS, check_numbering, random_states
 
 
+@API_WARNINGS
 def test_api_test_passes() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        api_test(regicida_v0.env(players=4), num_cycles=60)
+    api_test(regicida_v0.env(players=4))
 
 
 def test_seed_test_passes() -> None:
-    seed_test(lambda: regicida_v0.env(players=3), num_cycles=60)
+    seed_test(lambda: regicida_v0.env(players=3))
 
 
 @settings(max_examples=5, deadline=None)

@@ -3,8 +3,6 @@ rewards, and egocentric planes."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,19 +12,18 @@ from regalia.env import regicide_v0
 from regalia.env.adapters import regicide as planes
 from regalia.env.adapters.regicide import RegicideAdapter
 from regalia.env.openspiel import load_game
-from tests.env.walk import check_numbering, random_states
+from tests.env.walk import API_WARNINGS, check_numbering, random_states
 
 YELLOW, GREEN, RED, BLUE = range(4)
 
 
+@API_WARNINGS
 def test_api_test_passes() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        api_test(regicide_v0.env(), num_cycles=60)
+    api_test(regicide_v0.env())
 
 
 def test_seed_test_passes() -> None:
-    seed_test(regicide_v0.env, num_cycles=40)
+    seed_test(regicide_v0.env)
 
 
 @settings(max_examples=4, deadline=None)

@@ -3,8 +3,6 @@ side-relative planes, and the OpenSpiel-style state."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,17 +12,16 @@ from regalia.env import regulator_v0
 from regalia.env.adapters import regulator as planes
 from regalia.env.adapters.regulator import RegulatorAdapter
 from regalia.env.openspiel import TERMINAL, load_game
-from tests.env.walk import check_numbering, random_states
+from tests.env.walk import API_WARNINGS, check_numbering, random_states
 
 
+@API_WARNINGS
 def test_api_test_passes() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        api_test(regulator_v0.env(), num_cycles=100)
+    api_test(regulator_v0.env())
 
 
 def test_seed_test_passes() -> None:
-    seed_test(regulator_v0.env, num_cycles=50)
+    seed_test(regulator_v0.env)
 
 
 @settings(max_examples=10, deadline=None)

@@ -6,10 +6,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
+import pytest
 
 from regalia.core.game import State
 from regalia.core.seeds import Rng
 from regalia.env.adapter import Adapter
+
+# api_test warns about dict observations, as it does for PettingZoo's own chess; any other
+# warning fails the test.
+API_WARNINGS = pytest.mark.filterwarnings(
+    "error",
+    "ignore:Observation is not a NumPy array",
+    "ignore:Observation space for each agent probably should be",
+)
 
 
 def random_states(adapter: Adapter, seed: int, plies: int) -> Iterator[State[Any]]:

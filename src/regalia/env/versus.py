@@ -46,9 +46,7 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
         self.render_mode = render_mode
         planes = gymnasium.spaces.Box(0.0, 1.0, self.adapter.obs_shape, dtype=np.float32)
         mask = gymnasium.spaces.Box(0, 1, (self.adapter.num_actions,), dtype=np.int8)
-        self.observation_space = gymnasium.spaces.Dict(
-            {"observation": planes, "action_mask": mask}
-        )
+        self.observation_space = gymnasium.spaces.Dict({"observation": planes, "action_mask": mask})
         self.action_space = gymnasium.spaces.Discrete(self.adapter.num_actions)
         self.state: State[Any] = self.adapter.new_state(0)
         self.bots: dict[Seat, Agent[Any]] = {}

@@ -49,9 +49,7 @@ def parse_square(name: str) -> tuple[int, int]:
     return FILES.index(name[0]), int(name[1:]) - 1
 
 
-SQUARES = [
-    (square_name(f, r), f, r) for r in range(SIZE) for f in range(SIZE) if exists(f, r)
-]
+SQUARES = [(square_name(f, r), f, r) for r in range(SIZE) for f in range(SIZE) if exists(f, r)]
 BACK_RANKS = [name for name, f, r in SQUARES if f in (0, SIZE - 1) or r in (0, SIZE - 1)]
 VOCABULARY = chess_moves(SQUARES, BACK_RANKS, extra=("pass",))
 
