@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from regalia.core.game import Seat, State
+from regalia.core.game import Game, Seat, State
 from regalia.core.seeds import Rng
 
 A = TypeVar("A")
@@ -41,6 +41,30 @@ class Observation(Generic[A]):
             raise PermissionError(f"{self._state.game.title} hides information: use the view")
         return self._state
 
+    @property
+    def game(self) -> Game[A]:
+        """The game's static facts (never hidden)."""
+        return self._state.game
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    def sample_state(self, seed: int) -> State[A]:
+        """A full state consistent with this seat's view, for search by determinization.
+
+        Hidden-information games deal the unseen parts afresh from `seed`
+        (`State.sample_hidden(seat, seed)`), so an agent never touches the true hidden state;
+        perfect-information games return the state itself.
+        """
+        if self._state.game.perfect_information:
+            return self._state
+        sampler = getattr(self._state, "sample_hidden", None)
+        if sampler is None:
+            raise PermissionError(f"{self._state.game.title} cannot sample hidden information")
+        sampled: State[A] = sampler(self.seat, seed)
+        return sampled
+
     def describe(self, action: A) -> str:
         return self._state.describe(action)
 
@@ -55,6 +79,10 @@ class Agent(ABC, Generic[A]):
 
     def observe(self, seat: Seat, description: str, view: dict[str, Any]) -> None:
         """Told about every action taken (by anyone) as the seat may see it; optional."""
+
+    def report(self) -> dict[str, float]:
+        """Numbers about the games played so far (e.g. inference hits), summed by the arena."""
+        return {}
 
 
 class RandomAgent(Agent[Any]):

@@ -1,0 +1,34 @@
+import pytest
+
+from regalia.ai.base import Budget, Observation, RandomAgent
+from regalia.ai.levels import budget_for, levels_for, make_agent
+from regalia.core.errors import BadNotation
+from regalia.core.registry import get_game
+
+
+@pytest.mark.parametrize("game", ["regulator", "regicide", "regicida"])
+def test_every_game_offers_the_three_levels(game: str) -> None:
+    levels = levels_for(game)
+    assert levels[:3] == ("random", "greedy", "strong")
+    assert isinstance(make_agent(game, "random", 1), RandomAgent)
+
+
+def test_unknown_level_or_game_is_a_clear_error() -> None:
+    with pytest.raises(BadNotation, match="unknown bot level"):
+        make_agent("regulator", "grandmaster")
+    with pytest.raises(BadNotation, match="unknown game"):
+        levels_for("checkers")
+
+
+def test_default_budgets_of_self_bounded_levels_have_no_clock() -> None:
+    assert budget_for("regicida", "strong").seconds is None
+    assert budget_for("regulator", "greedy").seconds is None
+
+
+def test_greedy_regulator_takes_a_free_piece() -> None:
+    # White's knight on c2 can take the undefended black bishop on d4.
+    game = get_game("regulator")
+    state = game.from_fen("2k2/5/5/3b1/5/2N2/2K2 w 1 0 1")
+    agent = make_agent("regulator", "greedy", 0)
+    move = agent.choose(Observation(state, 0), Budget())
+    assert state.describe(move) == "Nxd4"
