@@ -7,7 +7,10 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
 
+from regalia.core.errors import IllegalAction
 from regalia.env.versus import VersusBots
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +42,24 @@ def test_regicida_votes_of_bots_and_learner_are_simultaneous() -> None:
         action = int(np.flatnonzero(obs["action_mask"])[0])
         obs, _, done, _, _ = env.step(action)
     assert env.state.is_over()
+
+
+@pytest.mark.parametrize("game", ["regulator", "regicide", "regicida"])
+def test_gymnasium_env_checker_passes(game: str) -> None:
+    check_env(VersusBots(game), skip_render_check=True)
+
+
+def test_an_illegal_action_loses_or_raises() -> None:
+    env = VersusBots("regulator")
+    obs, _ = env.reset(seed=0)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs, reward, done, _, info = env.step(illegal)
+    assert (reward, done, info) == (-1.0, True, {"illegal_action": illegal})
+    assert not obs["action_mask"].any()
+    strict = VersusBots("regulator", illegal_loses=False)
+    strict.reset(seed=0)
+    with pytest.raises(IllegalAction):
+        strict.step(illegal)
 
 
 def test_example_script_trains_and_prints_a_score() -> None:

@@ -7,6 +7,7 @@
 
 Observations and actions are those of the PettingZoo environments (planes plus
 `action_mask`, numbered actions). The reward is the learner's final result: +1, -1 or 0.
+An illegal action ends the game as a loss (-1), unless `illegal_loses=False`: then it raises.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import numpy as np
 
 from regalia.ai.base import Agent, Budget, Observation
 from regalia.ai.levels import budget_for, make_agent
+from regalia.core.errors import IllegalAction
 from regalia.core.game import Seat, State
 from regalia.env.adapter import Adapter, apply_joint
 from regalia.env.adapters import make_adapter
@@ -36,6 +38,7 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
         players: int | None = None,
         budget: Budget | None = None,
         render_mode: str | None = None,
+        illegal_loses: bool = True,
         **options: object,
     ) -> None:
         self.adapter: Adapter = make_adapter(game, players, **options)
@@ -44,6 +47,8 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
         self.game_name, self.level, self.seat = game, level, seat
         self.budget = budget if budget is not None else budget_for(game, level)
         self.render_mode = render_mode
+        self.illegal_loses = illegal_loses
+        self.forfeited = False
         planes = gymnasium.spaces.Box(0.0, 1.0, self.adapter.obs_shape, dtype=np.float32)
         mask = gymnasium.spaces.Box(0, 1, (self.adapter.num_actions,), dtype=np.int8)
         self.observation_space = gymnasium.spaces.Dict({"observation": planes, "action_mask": mask})
@@ -62,13 +67,21 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
             for s in range(self.adapter.players)
             if s != self.seat
         }
+        self.forfeited = False
         self._bots_move()
         return self._obs(), {}
 
     def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
-        if self.state.is_over():
+        if self.state.is_over() or self.forfeited:
             raise RuntimeError("the game is over: call reset()")
-        chosen = {self.seat: self.adapter.decode(self.state, self.seat, int(action))}
+        legal = self.adapter.legal_by_index(self.state, self.seat)
+        if int(action) not in legal:
+            if not self.illegal_loses:
+                raise IllegalAction(f"action {action} is not legal here")
+            # As PettingZoo's TerminateIllegalWrapper does: the game ends, the learner loses.
+            self.forfeited = True
+            return self._obs(), -1.0, True, False, {"illegal_action": int(action)}
+        chosen = {self.seat: legal[int(action)]}
         # Bots acting at the same moment (a secret vote) choose from the same state.
         chosen.update(self._bot_choices(self.state.to_act() - {self.seat}))
         self.state = apply_joint(self.state, chosen)
@@ -89,7 +102,7 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
             self.state = apply_joint(self.state, self._bot_choices(self.state.to_act()))
 
     def _obs(self) -> ObsDict:
-        to_move = self.seat in self.state.to_act()
+        to_move = self.seat in self.state.to_act() and not self.forfeited
         mask = (
             self.adapter.mask(self.state, self.seat)
             if to_move
