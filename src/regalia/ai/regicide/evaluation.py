@@ -7,8 +7,8 @@ Terms, each summed per seat and credited to its team:
 - Material, with a live king worth a great deal (two lost kings lose the game, C14). A seat
   whose king is gone keeps its pieces but may only capture with them (C12): they count half.
 - Mobility of knights and sliders: directions open to them (an empty or enemy square).
-- King exposure: enemy pieces close to a king, a king attacked right now (worse when the
-  next seat to move, always an enemy, is the attacker) and own pieces beside it as a shield.
+- King exposure: enemy pieces close to a king, own pieces beside it as a shield, and a
+  teammate's king that the next seat (always an enemy) can take before it moves.
 - Pawn advancement toward promotion (C8), growing as the pawn nears the far back rank.
 
     >>> from regalia.games.regicide.position import OPEN, Position
@@ -27,10 +27,7 @@ KING_VALUE = 2500
 # Piece values by kind (pawn kinds 1..7 share the pawn's).
 VALUE = (0, 100, 100, 100, 100, 100, 100, 100, 300, 330, 500, 950, 0)
 MOBILITY = (0, 0, 0, 0, 0, 0, 0, 0, 4, 5, 5, 3, 0)
-# A king standing where the next (enemy) seat can take it is as good as gone; where the
-# other enemy seat can, it is in danger (that seat moves after our teammate).
-HANGING_NEXT = KING_VALUE * 7 // 10
-HANGING_LATER = 150
+HANGING = KING_VALUE * 7 // 10
 NEAR_KING = 12  # per enemy piece within two squares of a king
 SHIELD = 8  # per own piece beside the king
 # Bonus by squares advanced (0..12) toward the far back rank.
@@ -108,13 +105,6 @@ def _king_safety(pos: Position, seat: int, king: int) -> int:
         code = board[square]
         if code and code >> 4 == seat:
             score += SHIELD
-    next_seat = (pos.turn + 1) & 3
-    for enemy in ((seat + 1) & 3, (seat + 3) & 3):
-        if pos.attacks(enemy, king):
-            # The seat to move may still save its own king; anyone else's is taken first.
-            if enemy == next_seat and seat != pos.turn:
-                return score - HANGING_NEXT
-            score -= HANGING_LATER
     return score
 
 
@@ -122,5 +112,11 @@ def evaluate(pos: Position) -> int:
     """Score for the team to move; positive means that team stands better."""
     light = _seat_score(pos, 0) + _seat_score(pos, 2)
     dark = _seat_score(pos, 1) + _seat_score(pos, 3)
-    score = light - dark
-    return TEMPO + (score if pos.turn & 1 == 0 else -score)
+    turn = pos.turn
+    score = TEMPO + (light - dark if turn & 1 == 0 else dark - light)
+    # The teammate's king moves after the next (enemy) seat: if that seat can take it, it
+    # is as good as gone. (The mover's own attacked king is the search's business.)
+    mate_king = pos.kings[(turn + 2) & 3]
+    if mate_king >= 0 and pos.attacks((turn + 1) & 3, mate_king):
+        score -= HANGING
+    return score

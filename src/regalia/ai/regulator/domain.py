@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regalia.ai.regulator.evaluation import evaluate
+from regalia.ai.search import scores
 from regalia.games.regulator.position import Position
 
 # MVV-LVA: the most valuable victim first, then the cheapest attacker. Indexed by piece type
@@ -42,7 +43,10 @@ class RegulatorDomain:
     def outcome(self, pos: Position, ply: int) -> int | None:
         # R10 (no legal move loses) is the search's own rule; R11 draws are checked here,
         # except repetitions, which the search sees in its key history.
-        if pos.halfmove >= FIFTY_MOVES or pos.bare_kings():
+        if pos.halfmove >= FIFTY_MOVES:
+            # As the referee judges it: a mate on the 100th quiet ply still wins.
+            return 0 if pos.legal_moves() else scores.mated_in(ply)
+        if not pos.pawns and pos.bare_kings():
             return 0
         return None
 

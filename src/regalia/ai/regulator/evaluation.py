@@ -84,6 +84,48 @@ def _distance(a: int, b: int) -> int:
     return max(abs(a % FILES - b % FILES), abs(a // FILES - b // FILES))
 
 
+# Tables indexed by square (and king square), so the evaluation only looks things up.
+# TROPISM[king][square]: closeness of a piece on `square` to a king, 0 (far) .. 3.
+TROPISM = tuple(tuple(max(0, 4 - _distance(k, s)) for s in range(SQUARES)) for k in range(SQUARES))
+# SHIELDS[colour][king]: squares beside the king on the enemy's side of it.
+SHIELDS = tuple(
+    tuple(
+        frozenset(
+            s
+            for s in range(SQUARES)
+            if _distance(s, k) == 1
+            and (s // FILES - k // FILES) * (1 if colour == WHITE else -1) > 0
+        )
+        for k in range(SQUARES)
+    )
+    for colour in (0, 1)
+)
+
+
+def _front_mask(colour: int, square: int) -> int:
+    """Squares in front of a pawn on this and the neighbouring files (enemy pawns there
+    can stop it)."""
+    file, rank = square % FILES, square // FILES
+    ranks = range(rank + 1, RANKS) if colour == WHITE else range(0, rank)
+    return sum(
+        1 << (r * FILES + f) for r in ranks for f in (file - 1, file, file + 1) if 0 <= f < FILES
+    )
+
+
+FRONT = tuple(tuple(_front_mask(c, s) for s in range(SQUARES)) for c in (0, 1))
+
+
+def _advance(colour: int, square: int) -> int:
+    return min(max(square // FILES - 1 if colour == WHITE else RANKS - 2 - square // FILES, 0), 4)
+
+
+PAWN_SCORE = tuple(
+    tuple(PAWN_VALUE + PAWN_ADVANCE[_advance(c, s)] for s in range(SQUARES)) for c in (0, 1)
+)
+PASSED_SCORE = tuple(tuple(PASSED_BONUS[_advance(c, s)] for s in range(SQUARES)) for c in (0, 1))
+PUSH_STEP = (FILES, -FILES)
+
+
 def evaluate(pos: Position) -> int:
     """Score for the side to move; positive means the side to move stands better."""
     board = pos.board
@@ -92,73 +134,63 @@ def evaluate(pos: Position) -> int:
     up = VALUE[min(space + 1, REGULATOR_MAX)]
     threat = _THREAT[_power(space)]
     white_king, black_king = pos.kings
+    near_white = TROPISM[white_king]
+    near_black = TROPISM[black_king]
 
     score = 0  # White's view
     # How much each side's army gains (White minus Black) if the track moves up one.
     gain_up = 0
-    pushes = [0, 0]
-    white_pawn_files = [0] * FILES
-    black_pawn_files = [0] * FILES
-    pawn_squares: list[int] = []
+    white_pawns: list[int] = []
+    black_pawns: list[int] = []
+    white_mask = black_mask = 0
     for square in range(SQUARES):
         piece = board[square]
         if not piece:
             continue
-        kind = piece if piece > 0 else -piece
-        if kind == PAWN:
-            pawn_squares.append(square)
-            if piece > 0:
-                white_pawn_files[square % FILES] |= 1 << (square // FILES)
-            else:
-                black_pawn_files[square % FILES] |= 1 << (square // FILES)
-            continue
-        if kind == KING:
-            continue
-        value = values[kind] + (_CENTRE[square] if kind != ROOK else 0)
         if piece > 0:
-            score += value + threat[kind] * max(0, 4 - _distance(square, black_king))
-            gain_up += up[kind] - values[kind]
-        else:
-            score -= value + threat[kind] * max(0, 4 - _distance(square, white_king))
+            if piece == PAWN:
+                white_pawns.append(square)
+                white_mask |= 1 << square
+            elif piece != KING:
+                score += values[piece] + threat[piece] * near_black[square]
+                if piece != ROOK:
+                    score += _CENTRE[square]
+                gain_up += up[piece] - values[piece]
+        elif piece == -PAWN:
+            black_pawns.append(square)
+            black_mask |= 1 << square
+        elif piece != -KING:
+            kind = -piece
+            score -= values[kind] + threat[kind] * near_white[square]
+            if kind != ROOK:
+                score -= _CENTRE[square]
             gain_up -= up[kind] - values[kind]
 
-    for square in pawn_squares:
-        piece = board[square]
-        file, rank = square % FILES, square // FILES
-        if piece > 0:
-            advanced = rank - 1
-            ahead = board[square + FILES] if rank + 1 < RANKS else 1
-            if not ahead:
-                pushes[WHITE] += 1
-            blockers = 0
-            for f in (file - 1, file, file + 1):
-                if 0 <= f < FILES:
-                    blockers |= black_pawn_files[f] >> (rank + 1)
-            score += PAWN_VALUE + PAWN_ADVANCE[min(advanced, 4)]
-            if not blockers:
-                score += PASSED_BONUS[min(advanced, 4)]
-            if _distance(square, white_king) == 1 and rank > white_king // FILES:
-                score += SHIELD
-        else:
-            advanced = RANKS - 2 - rank
-            ahead = board[square - FILES] if rank > 0 else 1
-            if not ahead:
-                pushes[1] += 1
-            blockers = 0
-            for f in (file - 1, file, file + 1):
-                if 0 <= f < FILES:
-                    blockers |= white_pawn_files[f] & ((1 << rank) - 1)
-            score -= PAWN_VALUE + PAWN_ADVANCE[min(advanced, 4)]
-            if not blockers:
-                score -= PASSED_BONUS[min(advanced, 4)]
-            if _distance(square, black_king) == 1 and rank < black_king // FILES:
-                score -= SHIELD
+    pushes_white = pushes_black = 0
+    shield = SHIELDS[WHITE][white_king]
+    for square in white_pawns:
+        if square + FILES < SQUARES and not board[square + FILES]:
+            pushes_white += 1
+        score += PAWN_SCORE[WHITE][square]
+        if not black_mask & FRONT[WHITE][square]:
+            score += PASSED_SCORE[WHITE][square]
+        if square in shield:
+            score += SHIELD
+    shield = SHIELDS[1][black_king]
+    for square in black_pawns:
+        if square >= FILES and not board[square - FILES]:
+            pushes_black += 1
+        score -= PAWN_SCORE[1][square]
+        if not white_mask & FRONT[1][square]:
+            score -= PASSED_SCORE[1][square]
+        if square in shield:
+            score -= SHIELD
 
     # Regulator pressure: a side that gains from a higher space and can still push a pawn
     # holds a share of that gain (one push suffices); every push is also a spare tempo.
-    if space < REGULATOR_MAX and ((gain_up > 0 and pushes[WHITE]) or (gain_up < 0 and pushes[1])):
+    if space < REGULATOR_MAX and ((gain_up > 0 and pushes_white) or (gain_up < 0 and pushes_black)):
         score += gain_up // 3
-    score += 4 * (pushes[WHITE] - pushes[1])
+    score += 4 * (pushes_white - pushes_black)
 
     if pos.turn == WHITE:
         return score + TEMPO
