@@ -55,7 +55,7 @@ def test_earlier_votes_stay_hidden_until_all_are_in() -> None:
     # Two votes are cast; the third voter's observation is exactly as before any vote.
     assert env.agent_selection == "player_2"
     assert np.array_equal(env.observe("player_2")["observation"], before["player_2"])
-    assert env.state.result() is None
+    assert env.game_state.result() is None
     env.step(env.adapter.action_index("vote 1"))
     assert all(env.terminations.values())
     assert env.rewards == {"player_0": 1.0, "player_1": -1.0, "player_2": 1.0}

@@ -49,7 +49,7 @@ def test_observation_ignores_what_the_seat_cannot_know(seed: int, plies: int) ->
 def test_earlier_votes_are_not_in_later_voters_observations() -> None:
     env = regicida_v0.raw_env(players=4)
     env.reset(seed=11)
-    while env.state.to_act() != frozenset(range(4)) or env.state.view(0)["phase"] != (
+    while env.game_state.to_act() != frozenset(range(4)) or env.game_state.view(0)["phase"] != (
         "assassination"
     ):
         mask = env.observe(env.agent_selection)["action_mask"]
@@ -60,10 +60,10 @@ def test_earlier_votes_are_not_in_later_voters_observations() -> None:
         env.step(env.adapter.action_index("vote neutral"))
         later = env.agent_selection
         assert np.array_equal(env.observe(later)["observation"], before[later])
-        assert env.state.view(3)["votes_cast"] == []
+        assert env.game_state.view(3)["votes_cast"] == []
     env.step(env.adapter.action_index("vote 1"))
     assert all(env.terminations.values())
-    assert env.state.view(None)["reveal"]["votes"] == ["neutral", "neutral", "neutral", 0]
+    assert env.game_state.view(None)["reveal"]["votes"] == ["neutral", "neutral", "neutral", 0]
 
 
 def test_openspiel_plays_regicida_with_a_simultaneous_vote() -> None:

@@ -41,7 +41,7 @@ def test_rewards_come_at_the_end_and_teammates_share_them(seed: int) -> None:
     env = regicide_v0.raw_env()
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    while not env.state.is_over():
+    while not env.game_state.is_over():
         assert not any(env.rewards.values())
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(rng.choice(np.flatnonzero(mask))))

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_bots_reply_inside_step_until_the_game_ends() -> None:
     env = VersusBots("regulator", level="random", seat=1)
     obs, _ = env.reset(seed=3)
-    assert env.state.to_act() == {1}  # White (a bot) has already moved
+    assert env.game_state.to_act() == {1}  # White (a bot) has already moved
     assert env.observation_space.contains(obs)
     rng = np.random.default_rng(0)
     done, reward, plies = False, 0.0, 0
@@ -36,12 +36,12 @@ def test_regicida_votes_of_bots_and_learner_are_simultaneous() -> None:
     obs, _ = env.reset(seed=1)
     done = False
     while not done:
-        phase = env.state.view(0)["phase"]
+        phase = env.game_state.view(0)["phase"]
         if phase == "assassination":
-            assert env.state.view(0)["votes_cast"] == []  # no bot has voted before us
+            assert env.game_state.view(0)["votes_cast"] == []  # no bot has voted before us
         action = int(np.flatnonzero(obs["action_mask"])[0])
         obs, _, done, _, _ = env.step(action)
-    assert env.state.is_over()
+    assert env.game_state.is_over()
 
 
 @pytest.mark.parametrize("game", ["regulator", "regicide", "regicida"])

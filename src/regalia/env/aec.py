@@ -53,7 +53,7 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         }
         self._rng = np.random.default_rng()
         self.game_seed = 0
-        self.state: State[Any] = adapter.new_state(0)
+        self.game_state: State[Any] = adapter.new_state(0)
         self._pending: dict[Seat, Any] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -71,7 +71,7 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
             self.seed(seed)
         # Each game's seed comes from the env's generator: reset(seed=s) replays exactly.
         self.game_seed = int(self._rng.integers(0, 2**63 - 1))
-        self.state = self.adapter.new_state(self.game_seed)
+        self.game_state = self.adapter.new_state(self.game_seed)
         self._pending = {}
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -83,18 +83,18 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         self.agent_selection = self._next_agent()
 
     def _next_agent(self) -> str:
-        waiting = sorted(self.state.to_act() - self._pending.keys())
+        waiting = sorted(self.game_state.to_act() - self._pending.keys())
         return self.possible_agents[waiting[0]]
 
     def observe(self, agent: str) -> ObsDict:
         seat = self._seat[agent]
-        to_move = agent == self.agent_selection and not self.state.is_over()
+        to_move = agent == self.agent_selection and not self.game_state.is_over()
         mask = (
-            self.adapter.mask(self.state, seat)
+            self.adapter.mask(self.game_state, seat)
             if to_move
             else np.zeros(self.adapter.num_actions, dtype=np.int8)
         )
-        return {"observation": self.adapter.observe(self.state, seat), "action_mask": mask}
+        return {"observation": self.adapter.observe(self.game_state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -104,22 +104,22 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         if action is None:
             raise ValueError(f"{agent} is in play and must act; None is for finished agents")
         seat = self._seat[agent]
-        chosen = self.adapter.decode(self.state, seat, int(action))
+        chosen = self.adapter.decode(self.game_state, seat, int(action))
         self._cumulative_rewards[agent] = 0.0
-        if len(self.state.to_act()) > 1:
+        if len(self.game_state.to_act()) > 1:
             self._pending[seat] = chosen
-            if self._pending.keys() >= self.state.to_act():
-                self.state = apply_joint(self.state, self._pending)
+            if self._pending.keys() >= self.game_state.to_act():
+                self.game_state = apply_joint(self.game_state, self._pending)
                 self._pending = {}
         else:
-            self.state = self.state.apply(seat, chosen)
+            self.game_state = self.game_state.apply(seat, chosen)
         self._after_move()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _after_move(self) -> None:
-        result = self.state.result()
+        result = self.game_state.result()
         if result is None:
             self.agent_selection = self._next_agent()
             return
@@ -134,7 +134,7 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without render_mode; pass 'ansi' or 'human'")
             return None
-        text = self.adapter.render(self.state.view(None))
+        text = self.adapter.render(self.game_state.view(None))
         if self.render_mode == "human":
             print(text)
             return None

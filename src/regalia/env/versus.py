@@ -53,7 +53,7 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
         mask = gymnasium.spaces.Box(0, 1, (self.adapter.num_actions,), dtype=np.int8)
         self.observation_space = gymnasium.spaces.Dict({"observation": planes, "action_mask": mask})
         self.action_space = gymnasium.spaces.Discrete(self.adapter.num_actions)
-        self.state: State[Any] = self.adapter.new_state(0)
+        self.game_state: State[Any] = self.adapter.new_state(0)
         self.bots: dict[Seat, Agent[Any]] = {}
 
     def reset(
@@ -61,7 +61,7 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
     ) -> tuple[ObsDict, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.state = self.adapter.new_state(game_seed)
+        self.game_state = self.adapter.new_state(game_seed)
         self.bots = {
             s: make_agent(self.game_name, self.level, game_seed + s)
             for s in range(self.adapter.players)
@@ -72,9 +72,9 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
         return self._obs(), {}
 
     def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
-        if self.state.is_over() or self.forfeited:
+        if self.game_state.is_over() or self.forfeited:
             raise RuntimeError("the game is over: call reset()")
-        legal = self.adapter.legal_by_index(self.state, self.seat)
+        legal = self.adapter.legal_by_index(self.game_state, self.seat)
         if int(action) not in legal:
             if not self.illegal_loses:
                 raise IllegalAction(f"action {action} is not legal here")
@@ -83,34 +83,40 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
             return self._obs(), -1.0, True, False, {"illegal_action": int(action)}
         chosen = {self.seat: legal[int(action)]}
         # Bots acting at the same moment (a secret vote) choose from the same state.
-        chosen.update(self._bot_choices(self.state.to_act() - {self.seat}))
-        self.state = apply_joint(self.state, chosen)
+        chosen.update(self._bot_choices(self.game_state.to_act() - {self.seat}))
+        self.game_state = apply_joint(self.game_state, chosen)
         self._bots_move()
-        reward = self.adapter.returns(self.state.result())[self.seat]
-        over = self.state.is_over()
-        info = {"result": self.state.result().reason} if over else {}  # type: ignore[union-attr]
+        reward = self.adapter.returns(self.game_state.result())[self.seat]
+        over = self.game_state.is_over()
+        info = {"result": self.game_state.result().reason} if over else {}  # type: ignore[union-attr]
         return self._obs(), reward, over, False, info
 
     def _bot_choices(self, seats: frozenset[Seat]) -> dict[Seat, Any]:
         return {
-            s: self.bots[s].choose(Observation(self.state, s), self.budget) for s in sorted(seats)
+            s: self.bots[s].choose(Observation(self.game_state, s), self.budget)
+            for s in sorted(seats)
         }
 
     def _bots_move(self) -> None:
         """Let the bots play until the learner is to act or the game is over."""
-        while not self.state.is_over() and self.seat not in self.state.to_act():
-            self.state = apply_joint(self.state, self._bot_choices(self.state.to_act()))
+        while not self.game_state.is_over() and self.seat not in self.game_state.to_act():
+            self.game_state = apply_joint(
+                self.game_state, self._bot_choices(self.game_state.to_act())
+            )
 
     def _obs(self) -> ObsDict:
-        to_move = self.seat in self.state.to_act() and not self.forfeited
+        to_move = self.seat in self.game_state.to_act() and not self.forfeited
         mask = (
-            self.adapter.mask(self.state, self.seat)
+            self.adapter.mask(self.game_state, self.seat)
             if to_move
             else np.zeros(self.adapter.num_actions, dtype=np.int8)
         )
-        return {"observation": self.adapter.observe(self.state, self.seat), "action_mask": mask}
+        return {
+            "observation": self.adapter.observe(self.game_state, self.seat),
+            "action_mask": mask,
+        }
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return self.adapter.render(self.state.view(None))
+        return self.adapter.render(self.game_state.view(None))
