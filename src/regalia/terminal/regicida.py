@@ -48,7 +48,7 @@ def grid_table(view: dict[str, Any], targets: Sequence[str] = ()) -> Table:
     cells = {c["cell"]: c for c in grid["cells"]}
     size = grid["size"]
     rows, cols = range(size), range(size)
-    if grid["coords"] == "canvas" and cells:
+    if grid["coords"] == "canvas" and (cells or targets):
         # Show only the placed area and a one-cell margin: the canvas is mostly empty.
         used = [(int(n[1:]) - 1, ord(n[0]) - 97) for n in [*cells, *targets]]
         rows = range(min(r for r, _ in used), max(r for r, _ in used) + 1)
@@ -72,6 +72,21 @@ def grid_table(view: dict[str, Any], targets: Sequence[str] = ()) -> Table:
 def house_label(number: int) -> Text:
     item = house(number)
     return Text(f"{number} {item.name}", style=f"bold {item.colour}")
+
+
+def ranking_table(rows: Sequence[dict[str, Any]]) -> Table:
+    table = Table(title="Coronation", box=None)
+    for column in ("rank", "House", "score", "light-only"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(
+            str(row["rank"]), house_label(row["house"]), str(row["score"]), str(row["light_score"])
+        )
+    return table
+
+
+def votes_text(count: int) -> str:
+    return f"{count} vote" if count == 1 else f"{count} votes"
 
 
 class TerminalGame:
@@ -119,6 +134,8 @@ class TerminalGame:
         before = self.state
         self.state = self.state.apply(seat, action)
         self.console.print(self.announce(before, seat, action))
+        if self.state.phase is not before.phase and not self.state.is_over():
+            self.new_phase()
         for other, player in enumerate(self.players):
             if player.agent is not None:
                 seen = "vote" if isinstance(action, Vote) and other != seat else None
@@ -241,23 +258,25 @@ class TerminalGame:
             f"Objective: {view['objective']['title']} — {view['objective']['rule']}."
         )
 
+    def new_phase(self) -> None:
+        """Show everyone the grid when Intrigue starts, and the Coronation before the vote."""
+        view = self.state.view(None)
+        if view["phase"] == "intrigue":
+            self.console.rule("Intrigue: three turns each")
+            self.console.print(grid_table(view))
+            return
+        self.console.rule("Coronation")
+        self.console.print(grid_table(view))
+        self.console.print(ranking_table(view["coronation"]))
+        self.console.print("Assassination: everyone votes in secret for the Regent House's holder.")
+
     def reveal(self) -> None:
         view = self.state.view(None)
         reveal = view["reveal"]
         self.console.clear()
         self.console.rule("The reveal")
         self.console.print(grid_table(view))
-        ranking = Table(title="Coronation", box=None)
-        for column in ("rank", "House", "score", "light-only"):
-            ranking.add_column(column)
-        for row in reveal["ranking"]:
-            ranking.add_row(
-                str(row["rank"]),
-                house_label(row["house"]),
-                str(row["score"]),
-                str(row["light_score"]),
-            )
-        self.console.print(ranking)
+        self.console.print(ranking_table(reveal["ranking"]))
         for seat, player in enumerate(self.players):
             vote = reveal["votes"][seat]
             voted = "the Neutral Player" if vote == "neutral" else self.players[vote].name
@@ -273,14 +292,10 @@ class TerminalGame:
         regent = house(verdict["regent"]).name
         target = verdict["target"]
         holder = "The Neutral Player" if target == "neutral" else self.players[target].name
-        votes = verdict["votes_for_target"]
+        votes = votes_text(verdict["votes_for_target"])
         if verdict["assassinated"]:
-            self.console.print(
-                f"{holder} held the Regent House {regent}: assassinated ({votes} votes)."
-            )
+            self.console.print(f"{holder} held the Regent House {regent}: assassinated ({votes}).")
         else:
-            self.console.print(
-                f"{holder} held the Regent House {regent} and survived ({votes} votes)."
-            )
+            self.console.print(f"{holder} held the Regent House {regent} and survived ({votes}).")
         winners = [self.players[s].name for s in verdict["winners"]]
         self.console.print(f"Winner: {', '.join(winners)}" if winners else "Everyone loses.")

@@ -120,10 +120,6 @@ class RegicidaState(State[Action]):
         lines = [f"P{e.seat + 1} {notation.encode(e.action)}" for e in self._history]
         return format_tags(tags) + "\n\n" + "\n".join(lines) + "\n"
 
-    def history(self) -> tuple[Entry, ...]:
-        """Every action taken, secrets included (votes): for the server, not for players."""
-        return self._history
-
     def sample_hidden(self, seat: Seat, seed: int) -> RegicidaState:
         """A full state consistent with all `seat` knows, the unseen parts dealt from `seed`.
 
