@@ -129,6 +129,9 @@ class RegulatorState(State[int]):
             tags=self._tags,
         )
 
+    def apply_text(self, seat: Seat, text: str) -> RegulatorState:
+        return self.apply(seat, self.parse(seat, text))
+
     def result(self) -> Result | None:
         return self._result
 
