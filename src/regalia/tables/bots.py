@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import importlib
 import multiprocessing
-import pickle
 import queue
 import signal
 import threading
@@ -23,29 +23,31 @@ from typing import Any
 
 from regalia.ai.base import Budget, Observation
 from regalia.ai.levels import make_agent
-from regalia.core.game import Seat, State
+from regalia.core.game import Game, Seat, State
 
 log = logging.getLogger("regalia.bots")
 
 
 @dataclass(frozen=True, slots=True)
 class BotJob:
-    game: str
+    module: str  # the module whose GAME plays this game
     level: str
     seed: int
     seat: Seat
     seconds: float
-    state: bytes  # the pickled State; the agent itself only ever sees the seat's Observation
+    record: str  # the agent itself only ever sees the seat's Observation
 
     @classmethod
     def make(cls, state: State[Any], seat: Seat, level: str, seed: int, seconds: float) -> BotJob:
-        return cls(state.game.name, level, seed, seat, seconds, pickle.dumps(state))
+        module = type(state.game).__module__
+        return cls(module, level, seed, seat, seconds, state.to_record())
 
 
 def think(job: BotJob) -> str:
     """Run one agent decision; returns the action's machine form."""
-    state: State[Any] = pickle.loads(job.state)
-    agent = make_agent(job.game, job.level, job.seed)
+    game: Game[Any] = importlib.import_module(job.module).GAME
+    state = game.from_record(job.record)
+    agent = make_agent(game.name, job.level, job.seed)
     action = agent.choose(Observation(state, job.seat), Budget(seconds=job.seconds))
     return state.encode(action)
 

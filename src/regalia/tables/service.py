@@ -352,9 +352,13 @@ class TableService:
 
     async def _bot_move(self, table: Table, seat: Seat, level: str, seq: int) -> None:
         try:
-            seed = derive(table.seed, f"bot:{seat}:{seq}")
-            job = BotJob.make(table.state, seat, level, seed, self.bot_seconds)
-            action, why = await self.bots.choose(job)
+            action, why = None, ""
+            try:
+                seed = derive(table.seed, f"bot:{seat}:{seq}")
+                job = BotJob.make(table.state, seat, level, seed, self.bot_seconds)
+                action, why = await self.bots.choose(job)
+            except Exception as exc:  # the game goes on whatever happened to the bot
+                why = f"could not think: {type(exc).__name__}: {exc}"
             if action is not None:
                 try:
                     await self.submit(table.id, seat, Command("action", action=action, seq=seq))

@@ -62,6 +62,9 @@ class Table:
         self.draw_accepted: set[Seat] = set()
         self.rematch_votes: set[Seat] = set()
         self.rematch_id: str | None = None
+        # Seats of a simultaneous round (a secret vote) that have not acted yet: their
+        # actions stay secret even when they are the last one left to act.
+        self.round_left: set[Seat] = set()
 
     # ----------------------------------------------------------------------------- queries
 
@@ -197,7 +200,8 @@ class Table:
         except RegaliaError as exc:
             raise TableError("illegal", str(exc)) from None
         data = {"action": state.encode(action), "text": state.describe(action)}
-        drafts = [Draft("action", seat, data, secret=len(state.to_act()) > 1, state=after)]
+        secret = len(state.to_act()) > 1 or seat in self.round_left
+        drafts = [Draft("action", seat, data, secret=secret, state=after)]
         if self.draw_offer is not None and seat not in self.team_of(self.draw_offer):
             drafts.append(Draft("draw_declined", seat))
         result = after.result()
@@ -310,6 +314,12 @@ class Table:
         elif kind == "action" and seat is not None:
             if state is None:
                 state = self.state.apply(seat, self.state.parse(seat, str(data["action"])))
+            before = self.state.to_act()
+            if len(before) > 1 and not self.round_left:
+                self.round_left = set(before)
+            self.round_left.discard(seat)
+            if not state.to_act() <= self.round_left:
+                self.round_left = set()
             self.state = state
         elif kind == "draw_offered":
             self.draw_offer, self.draw_accepted = seat, set()
