@@ -1,0 +1,1 @@
+"""Regicida agents: a public model of the grid, identity inference, greedy and strong play."""

@@ -1,0 +1,362 @@
+"""Regicida's `strong` level: identity inference, concealment, and a vote by expected gain.
+
+From its view alone it keeps a Bayesian posterior over everyone's House (`posterior`). Every
+Place or Swap is scored by the chance of winning it leads to, read off the grid as if the game
+ended soon after: the final values are the projected ones plus noise that shrinks as the game
+runs out, and for each noisy ranking
+
+- if its own House is the Regent, it wins when fewer than the needed votes fall on it; each
+  other player votes for it with the chance an onlooker who watched its actions would name it
+  (so an action that gives its House away costs exactly the survival it loses), or at random
+  when that player looks like a random player;
+- otherwise it wins when it names the Regent's holder (the posterior's best guess), enough
+  others do too, and no one ranked above it among those voters.
+
+The vote itself is the exact version of the second case, summed over the posterior.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from regalia.ai.base import Agent, Budget, Observation
+from regalia.ai.regicida.greedy import option_key
+from regalia.ai.regicida.model import HOUSES, Option, Replay, place_options, replay, swap_options
+from regalia.ai.regicida.posterior import NOISE, TYPES, Evidence, Posterior, posterior
+from regalia.core.game import Seat
+from regalia.core.seeds import Rng
+from regalia.games.regicida.actions import Action, Place, Swap, Vote
+
+SAMPLES = 16  # noisy rankings per decision
+SIGMA_END = 0.35  # projection noise (points) once nothing is left to play
+SIGMA_START = 2.5  # ... and at the first placement
+SHARPNESS = 2.0  # purposeful voters lean to their best guess: belief ** SHARPNESS
+REVEAL_COST = 0.05  # a small direct price on giving one's House away, beyond the model's
+
+
+def votes_needed(players: int) -> int:
+    return 1 if players <= 3 else 2
+
+
+def at_least(probs: Sequence[float], k: int) -> float:
+    """P(at least k successes) among independent Bernoulli trials."""
+    if k <= 0:
+        return 1.0
+    dist = [1.0]
+    for p in probs:
+        nxt = [0.0] * (len(dist) + 1)
+        for i, q in enumerate(dist):
+            nxt[i] += q * (1 - p)
+            nxt[i + 1] += q * p
+        dist = nxt
+    return sum(dist[k:])
+
+
+@dataclass
+class Table:
+    """What one decision needs about the other seats, computed once per decision."""
+
+    me: int
+    mine: int
+    players: int
+    succession: dict[int, int]  # House -> place in the Line of Succession
+    post: Posterior
+    public: list[list[float]]  # onlookers' belief per seat: P(House h)
+    randomness: list[float]  # P(seat plays at random)
+    options: int  # vote options per voter
+    neutral: bool  # the Neutral Player exists (fewer than six players)
+    holders: dict[int, list[float]]  # House -> P(seat holds it) per seat, then P(no one)
+    houses: list[list[float]]  # seat -> P(holds House h)
+
+
+class StrongAgent(Agent[Action]):
+    name = "strong"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Rng(seed)
+        self._story: Replay | None = None
+        self._evidence: Evidence | None = None
+        self._signature: tuple[Any, ...] | None = None
+        self._guess: tuple[int, Seat | None] | None = None  # (Regent House, named holder)
+        self._houses_guess: dict[Seat, int] = {}
+        self._stats: dict[str, float] = {}
+
+    # ------------------------------------------------------------------ inference
+
+    def _update(self, view: dict[str, Any]) -> tuple[Replay, Evidence]:
+        signature = (view["objective"]["key"], tuple(view["succession"]), view["seat"])
+        story, evidence = self._story, self._evidence
+        if signature != self._signature or story is None or story.entries > len(view["history"]):
+            story, evidence = None, None
+        story = replay(view, story)
+        evidence = evidence or Evidence(int(view["players"]))
+        evidence.add(story.decisions)
+        self._story, self._evidence, self._signature = story, evidence, signature
+        return story, evidence
+
+    def _table(self, view: dict[str, Any], evidence: Evidence) -> Table:
+        me, mine, players = int(view["seat"]), int(view["identity"]), int(view["players"])
+        post = posterior(evidence, me, mine)
+        randomness = []
+        for seat in range(players):
+            if seat == me:
+                randomness.append(0.0)
+                continue
+            marginal = post.house_of(seat)
+            randomness.append(
+                sum(
+                    p * evidence.random_odds(seat, h) for h, p in zip(HOUSES, marginal, strict=True)
+                )
+            )
+        return Table(
+            me=me,
+            mine=mine,
+            players=players,
+            succession={h: i for i, h in enumerate(view["succession"])},
+            post=post,
+            public=[evidence.public(s) for s in range(players)],
+            randomness=randomness,
+            options=players - 1 + (1 if players < 6 else 0),
+            neutral=players < 6,
+            holders={h: post.holder(h) for h in HOUSES},
+            houses=[post.house_of(s) for s in range(players)],
+        )
+
+    # ------------------------------------------------------------------ choosing
+
+    def choose(self, obs: Observation[Action], budget: Budget) -> Action:
+        legal = list(obs.legal)
+        if len(legal) == 1 and not isinstance(legal[0], Vote):
+            return legal[0]
+        view = obs.view
+        story, evidence = self._update(view)
+        table = self._table(view, evidence)
+        if isinstance(legal[0], Vote):
+            return self._vote(view, table, legal)
+        if isinstance(legal[0], Place):
+            tops: list[int | None] = [p["top"] for p in view["piles"]]
+            found = place_options(story.table, story.scorer, [t for t in tops if t is not None])
+        elif isinstance(legal[0], Swap):
+            tops = []
+            found = swap_options(story.table, story.scorer)
+        else:  # splits: they reveal nothing and barely matter
+            return self._rng.choice(legal)
+        by_key = {o.key: i for i, o in enumerate(found)}
+        reveal = self._reveal(found, evidence, table)
+        sigma = self._sigma(view)
+        noise = [[self._gauss() for _ in HOUSES] for _ in range(SAMPLES)]
+        best: Action = legal[0]
+        best_value = -math.inf
+        for action in legal:
+            key = option_key(action, tops)
+            index = None if key is None else by_key.get(key)
+            if index is None:
+                continue
+            public_me = reveal[index]
+            value = self._worth(found[index].values, public_me, table, sigma, noise)
+            value -= REVEAL_COST * public_me[table.mine - 1]
+            if value > best_value + 1e-12:
+                best, best_value = action, value
+        return best
+
+    def _sigma(self, view: dict[str, Any]) -> float:
+        players = int(view["players"])
+        total = 36 + 3 * players
+        placed = len(view["grid"]["cells"])
+        schemed = sum(3 - int(n) for n in view["intrigues_left"])
+        left = total - placed - schemed
+        return SIGMA_END + (SIGMA_START - SIGMA_END) * left / total
+
+    def _gauss(self) -> float:
+        # Box–Muller from the seeded generator, so games replay exactly.
+        u1 = (self._rng.next64() + 1) / 2.0**64
+        u2 = self._rng.next64() / 2.0**64
+        return math.sqrt(-2.0 * math.log(u1)) * math.cos(2 * math.pi * u2)
+
+    def _reveal(self, found: list[Option], evidence: Evidence, table: Table) -> list[list[float]]:
+        """For each option: what onlookers would believe of our House after we took it."""
+        n = len(found)
+        # log P(option | House, type), per type and House, for every option at once.
+        per: list[list[list[float]]] = []
+        for _, beta, _ in TYPES:
+            rows = []
+            for hi in range(len(HOUSES)):
+                if beta == 0.0:
+                    rows.append([-math.log(n)] * n)
+                    continue
+                values = [o.values[hi] for o in found]
+                top = max(values)
+                weights = [math.exp(beta * (v - top)) for v in values]
+                total = sum(weights)
+                rows.append([math.log((1 - NOISE) * w / total + NOISE / n) for w in weights])
+            per.append(rows)
+        mine = evidence.loglik[table.me]
+        out = []
+        for index in range(n):
+            logs = []
+            for hi in range(len(HOUSES)):
+                terms = [
+                    math.log(w) + mine[ti][hi] + per[ti][hi][index]
+                    for ti, (_, _, w) in enumerate(TYPES)
+                ]
+                top = max(terms)
+                logs.append(top + math.log(sum(math.exp(t - top) for t in terms)))
+            top = max(logs)
+            weights = [math.exp(v - top) for v in logs]
+            total = sum(weights)
+            out.append([w / total for w in weights])
+        return out
+
+    def _worth(
+        self,
+        values: Sequence[float],
+        public_me: list[float],
+        table: Table,
+        sigma: float,
+        noise: list[list[float]],
+    ) -> float:
+        """Mean chance to win over noisy final rankings, if the grid ended like `values`."""
+        cache: dict[int, tuple[float, list[tuple[float, list[float]]]]] = {}
+        total = 0.0
+        for z in noise:
+            ranking = sorted(
+                HOUSES,
+                key=lambda h: -(values[h - 1] + sigma * z[h - 1]) + 1e-3 * table.succession[h],
+            )
+            regent = ranking[0]
+            if regent not in cache:
+                cache[regent] = self._regent_case(regent, public_me, table)
+            base, voters = cache[regent]
+            if not voters:
+                total += base
+                continue
+            place = {h: i for i, h in enumerate(ranking)}
+            my_place = place[table.mine]
+            clear = 1.0
+            helpers = []
+            for v, houses in voters:
+                above = sum(houses[h - 1] for h in HOUSES if place[h] < my_place)
+                clear *= 1.0 - above * v
+                below = (1.0 - above) * v
+                helpers.append(below / (1.0 - above * v) if above * v < 1.0 else 0.0)
+            total += base * clear * at_least(helpers, votes_needed(table.players) - 1)
+        return total / len(noise)
+
+    def _regent_case(
+        self, regent: int, public_me: list[float], table: Table
+    ) -> tuple[float, list[tuple[float, list[float]]]]:
+        """For a Regent House: our chance before the ranking below it matters, and for each
+        other voter the chance they name our guess and their House odds (Regent excluded)."""
+        others = [s for s in range(table.players) if s != table.me]
+        need = votes_needed(table.players)
+        if regent == table.mine:
+            odds = [self._vote_odds(k, table.me, regent, public_me, table) for k in others]
+            return 1.0 - at_least(odds, need), []
+        holder = table.holders[regent]
+        guess = max(range(len(holder)), key=lambda i: holder[i])
+        target: Seat | None = None if guess == table.players else guess
+        voters = []
+        for k in others:
+            if k == target:
+                continue
+            houses = list(table.houses[k])
+            houses[regent - 1] = 0.0
+            mass = sum(houses) or 1.0
+            voters.append(
+                (
+                    self._vote_odds(k, target, regent, public_me, table),
+                    [p / mass for p in houses],
+                )
+            )
+        # An empty voter list means the guess alone decides (two players): keep one dummy.
+        return holder[guess], voters or [(0.0, [0.0] * len(HOUSES))]
+
+    def _vote_odds(
+        self, voter: Seat, target: Seat | None, regent: int, public_me: list[float], table: Table
+    ) -> float:
+        """Chance that `voter` names `target` as the holder of `regent`."""
+        weights: dict[Seat | None, float] = {}
+        for seat in range(table.players):
+            if seat == voter:
+                continue
+            belief = public_me if seat == table.me else table.public[seat]
+            weights[seat] = belief[regent - 1] ** SHARPNESS
+        if table.neutral:
+            nobody = 1.0
+            for seat in range(table.players):
+                belief = public_me if seat == table.me else table.public[seat]
+                nobody *= 1.0 - belief[regent - 1]
+            weights[None] = nobody**SHARPNESS
+        total = sum(weights.values()) or 1.0
+        r = table.randomness[voter]
+        return r / table.options + (1 - r) * weights.get(target, 0.0) / total
+
+    # ------------------------------------------------------------------ the vote
+
+    def _vote(self, view: dict[str, Any], table: Table, legal: list[Action]) -> Action:
+        ranking = [int(row["house"]) for row in view["coronation"]]
+        regent = ranking[0]
+        place = {h: i for i, h in enumerate(ranking)}
+        need = votes_needed(table.players)
+        holder = table.post.holder(regent)
+        named = max(range(len(holder)), key=lambda i: holder[i])
+        self._guess = (regent, None if named == table.players else named)
+        self._houses_guess = {
+            s: 1 + max(range(6), key=lambda i: table.post.house_of(s)[i])
+            for s in range(table.players)
+            if s != table.me
+        }
+        public_me = table.public[table.me]
+        worth: dict[Action, float] = {}
+        for action in legal:
+            assert isinstance(action, Vote)
+            worth[action] = 0.0
+        if regent != table.mine:
+            for assignment, p in zip(table.post.assignments, table.post.probs, strict=True):
+                target: Seat | None = assignment.index(regent) if regent in assignment else None
+                vote = Vote(target)
+                if vote not in worth:
+                    continue
+                clear, helpers = 1.0, []
+                for k in range(table.players):
+                    if k in (table.me, target):
+                        continue
+                    v = self._vote_odds(k, target, regent, public_me, table)
+                    if place[assignment[k]] < place[table.mine]:
+                        clear *= 1.0 - v
+                    else:
+                        helpers.append(v)
+                worth[vote] += p * clear * at_least(helpers, need - 1)
+        else:
+            # Our vote cannot change our fate: name whoever onlookers find most plausible.
+            for action in legal:
+                assert isinstance(action, Vote)
+                if action.target is not None:
+                    worth[action] = table.public[action.target][regent - 1]
+        return max(legal, key=lambda a: worth[a])
+
+    # ------------------------------------------------------------------ reporting
+
+    def observe(self, seat: Seat, description: str, view: dict[str, Any]) -> None:
+        reveal = view.get("reveal")
+        if not reveal or self._guess is None:
+            return
+        regent, named = self._guess
+        identities = list(reveal["identities"])
+        me = int(view["seat"])
+        if identities[me] != regent:
+            truth = identities.index(regent) if regent in identities else None
+            self._count("regent_holder", named == truth)
+        for seat, house in self._houses_guess.items():
+            self._count("houses", identities[seat] == house)
+        self._guess = None
+
+    def _count(self, name: str, hit: bool) -> None:
+        self._stats[name + ".hits"] = self._stats.get(name + ".hits", 0.0) + hit
+        self._stats[name + ".of"] = self._stats.get(name + ".of", 0.0) + 1
+
+    def report(self) -> dict[str, float]:
+        return dict(self._stats)
