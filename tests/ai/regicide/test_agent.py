@@ -27,3 +27,15 @@ def test_plays_legal_moves_for_every_seat_of_a_short_game() -> None:
         move = agent.choose(Observation(state, seat), Budget(seconds=None, nodes=150))
         assert move in state.legal_actions(seat)
         state = state.apply(seat, move)
+
+
+def test_history_holds_the_keys_since_the_last_pawn_move() -> None:
+    state = GAME.from_position("Y:Ka7,Nb9/G:Kg1,Ne1/R:Ko8/B:Kh14 Y - - - 0 1")
+    keys = [state.position.key]
+    for text in ("YNb9-d10", "GNe1-f3", "RKo8-o9", "BKh14-h13"):
+        (seat,) = state.to_act()
+        state = state.apply_text(seat, text)
+        keys.append(state.position.key)
+    pos = state.position
+    assert StrongAgent(seed=0).history(pos) == keys[:-1]
+    assert pos.key == keys[-1] and len(pos.history) == 4

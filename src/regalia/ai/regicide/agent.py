@@ -22,5 +22,12 @@ class StrongAgent(SearchAgent[Position, int]):
         return pos
 
     def history(self, pos: Position) -> Sequence[int]:
-        # The engine position keeps no key history; repetitions on the search line count.
-        return ()
+        # The position keeps its moves, not its keys: step back through the plies since the
+        # last capture or pawn move (only those positions can recur), then forward again.
+        steps = min(pos.halfmove, len(pos.history))
+        undone = [pos.pop() for _ in range(steps)]
+        keys = []
+        for move in reversed(undone):
+            keys.append(pos.key)
+            pos.push(move)
+        return keys

@@ -57,6 +57,7 @@ class SearchAgent(Agent[Any], Generic[P, M]):
         limits = Limits(depth=depth, nodes=budget.nodes, seconds=seconds)
         report = self.searcher.search(pos, limits, self.history(pos))
         self.last = report
-        if report.move is None:
-            return self._rng.choice(list(obs.legal))
-        return self.action(obs, report.move)
+        action = None if report.move is None else self.action(obs, report.move)
+        if action not in obs.legal:
+            return self._rng.choice(list(obs.legal))  # never expected; a legal move regardless
+        return action
