@@ -101,7 +101,7 @@ class TerminalGame:
     def run(self, lines: Iterator[str] | None = None) -> RegicideState:
         """Play until the game ends, the input ends, or someone quits."""
         read: Callable[[str], str | None] = (
-            (lambda prompt: next(lines, None)) if lines is not None else self._ask
+            self._scripted(lines) if lines is not None else self._ask
         )
         self.show()
         while not self.finished:
@@ -209,6 +209,15 @@ class TerminalGame:
         assert result is not None
         self.console.print(f"Game over: {result.reason}.")
         self.finished = True
+
+    def _scripted(self, lines: Iterator[str]) -> Callable[[str], str | None]:
+        def read(prompt: str) -> str | None:
+            line = next(lines, None)
+            if line is not None:
+                self.console.print(f"{prompt}{line}", markup=False)  # a readable transcript
+            return line
+
+        return read
 
     def _ask(self, prompt: str) -> str | None:
         try:
