@@ -82,6 +82,13 @@ def test_H8_single_human_plays_bots_bad_input_is_reported() -> None:
     assert "error:" in text and "is not an action" in text
     assert "Line of Succession:" in text and "Piles:" in text and "Objective:" in text
     assert "The reveal" in text
+    # Everyone sees the grid when Intrigue starts and the Coronation before the vote.
+    intrigue, coronation, votes = (
+        text.index("Intrigue: three turns each"),
+        text.index("Coronation ─"),
+        text.index("has voted."),
+    )
+    assert intrigue < coronation < votes
 
 
 def test_terminal_game_stops_when_input_ends() -> None:
