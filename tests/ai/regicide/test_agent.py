@@ -34,7 +34,7 @@ def test_history_holds_the_keys_since_the_last_pawn_move() -> None:
     keys = [state.position.key]
     for text in ("YNb9-d10", "GNe1-f3", "RKo8-o9", "BKh14-h13"):
         (seat,) = state.to_act()
-        state = state.apply_text(seat, text)
+        state = state.apply(seat, state.parse(seat, text))
         keys.append(state.position.key)
     pos = state.position
     assert StrongAgent(seed=0).history(pos) == keys[:-1]
