@@ -11,11 +11,16 @@ place of the few lines below.
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
-import numpy as np
+# The matrices here are tiny: BLAS threads would cost more than they save.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
-from regalia.env.versus import VersusBots
+import numpy as np  # noqa: E402  (after the thread settings, which numpy reads on import)
+
+from regalia.env.versus import VersusBots  # noqa: E402
 
 Array = np.ndarray[Any, Any]
 Step = tuple[Array, Array, Array]  # legal actions, features, gradient of log-probability
