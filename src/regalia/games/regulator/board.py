@@ -133,3 +133,34 @@ def _zobrist() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
 
 
 ZOBRIST_PIECE, ZOBRIST_REGULATOR, ZOBRIST_BLACK = _zobrist()
+
+
+def _with_moves(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Each target paired with its move int (`from | to << 6`), to spare the arithmetic."""
+    return tuple(tuple((to, frm | to << 6) for to in row) for frm, row in enumerate(table))
+
+
+def _rays_with_moves(
+    table: tuple[tuple[tuple[int, ...], ...], ...],
+) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    return tuple(
+        tuple(tuple((to, frm | to << 6) for to in ray) for ray in rays)
+        for frm, rays in enumerate(table)
+    )
+
+
+KNIGHT_MOVES: Final = _with_moves(KNIGHT_STEPS)
+DIAGONAL_MOVES: Final = _rays_with_moves(DIAGONAL_RAYS)
+ORTHOGONAL_MOVES: Final = _rays_with_moves(ORTHOGONAL_RAYS)
+
+# Indexed [colour][signed piece] (negative codes wrap, as in ZOBRIST_PIECE):
+# OWN_KIND gives the type of that colour's pieces other than the king, else 0;
+# IS_ENEMY is True for the other colour's pieces.
+OWN_KIND: Final = (
+    tuple(p if 0 < p < KING else 0 for p in range(7)) + (0,) * 6,
+    (0,) * 7 + tuple(-p if -KING < p < 0 else 0 for p in range(-6, 0)),
+)
+IS_ENEMY: Final = (
+    (False,) * 7 + (True,) * 6,
+    (False,) + (True,) * 6 + (False,) * 6,
+)

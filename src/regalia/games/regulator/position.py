@@ -37,12 +37,17 @@ from regalia.games.regulator.board import (
     BISHOP,
     BIT,
     BLACK,
+    DIAGONAL_MOVES,
     DIAGONAL_RAYS,
+    IS_ENEMY,
     KING,
     KING_STEPS,
     KNIGHT,
+    KNIGHT_MOVES,
     KNIGHT_STEPS,
+    ORTHOGONAL_MOVES,
     ORTHOGONAL_RAYS,
+    OWN_KIND,
     PAWN,
     PAWN_CAPTURES,
     PAWN_PUSH,
@@ -51,7 +56,6 @@ from regalia.games.regulator.board import (
     REGULATOR_MAX,
     REGULATOR_MIN,
     ROOK,
-    SQUARES,
     WHITE,
     ZOBRIST_BLACK,
     ZOBRIST_PIECE,
@@ -369,14 +373,18 @@ class Position:
         append = moves.append
         king_square = self.kings[us]
         if quiet_mask or push_mask or capture_mask:
+            own = OWN_KIND[us]
+            enemy = IS_ENEMY[us]
             last_rank = PROMOTION_RANK[us]
             pushes = PAWN_PUSH[us]
             pawn_captures = PAWN_CAPTURES[us]
-            for frm in range(SQUARES):
-                piece = board[frm] * sign
-                if piece <= 0 or piece == KING:
+            # No check and no pin under any of the ranges: skip the mask tests.
+            free = quiet_mask == capture_mask == ALL_SQUARES and not quiet_pins and not capture_pins
+            for frm, piece in enumerate(board):
+                kind = own[piece]
+                if not kind:
                     continue
-                if piece == PAWN:
+                if kind == PAWN:
                     to = pushes[frm]
                     if not board[to]:
                         allowed = push_mask
@@ -393,12 +401,39 @@ class Position:
                     if frm in quiet_pins:
                         allowed &= quiet_pins[frm]
                     for to in pawn_captures[frm]:
-                        if board[to] * sign < 0 and allowed >> to & 1:
+                        if enemy[board[to]] and allowed >> to & 1:
                             if to // 5 == last_rank:
                                 for promotion in (QUEEN, ROOK, BISHOP, KNIGHT):
                                     append(frm | to << 6 | promotion << 12)
                             else:
                                 append(frm | to << 6)
+                    continue
+                if free:
+                    if kind == KNIGHT or (kind == BISHOP and rng):
+                        for to, move in KNIGHT_MOVES[frm]:
+                            target = board[to]
+                            if not target or enemy[target]:
+                                append(move)
+                    if kind in (BISHOP, QUEEN):
+                        for ray in DIAGONAL_MOVES[frm]:
+                            for to, move in ray:
+                                target = board[to]
+                                if not target:
+                                    append(move)
+                                    continue
+                                if enemy[target]:
+                                    append(move)
+                                break
+                    if kind in (ROOK, QUEEN) or (kind == KNIGHT and rng == 2):
+                        for ray in ORTHOGONAL_MOVES[frm]:
+                            for to, move in ray:
+                                target = board[to]
+                                if not target:
+                                    append(move)
+                                    continue
+                                if enemy[target]:
+                                    append(move)
+                                break
                     continue
                 quiet = quiet_mask
                 if frm in quiet_pins:
@@ -408,36 +443,35 @@ class Position:
                     capture &= capture_pins[frm]
                 if not (quiet or capture):
                     continue
-                base = frm
-                if piece == KNIGHT or (piece == BISHOP and rng):
-                    for to in KNIGHT_STEPS[frm]:
+                if kind == KNIGHT or (kind == BISHOP and rng):
+                    for to, move in KNIGHT_MOVES[frm]:
                         target = board[to]
                         if not target:
                             if quiet >> to & 1:
-                                append(base | to << 6)
-                        elif target * sign < 0 and capture >> to & 1:
-                            append(base | to << 6)
-                if piece in (BISHOP, QUEEN):
-                    for ray in DIAGONAL_RAYS[frm]:
-                        for to in ray:
+                                append(move)
+                        elif enemy[target] and capture >> to & 1:
+                            append(move)
+                if kind in (BISHOP, QUEEN):
+                    for ray in DIAGONAL_MOVES[frm]:
+                        for to, move in ray:
                             target = board[to]
                             if not target:
                                 if quiet >> to & 1:
-                                    append(base | to << 6)
+                                    append(move)
                                 continue
-                            if target * sign < 0 and capture >> to & 1:
-                                append(base | to << 6)
+                            if enemy[target] and capture >> to & 1:
+                                append(move)
                             break
-                if piece in (ROOK, QUEEN) or (piece == KNIGHT and rng == 2):
-                    for ray in ORTHOGONAL_RAYS[frm]:
-                        for to in ray:
+                if kind in (ROOK, QUEEN) or (kind == KNIGHT and rng == 2):
+                    for ray in ORTHOGONAL_MOVES[frm]:
+                        for to, move in ray:
                             target = board[to]
                             if not target:
                                 if quiet >> to & 1:
-                                    append(base | to << 6)
+                                    append(move)
                                 continue
-                            if target * sign < 0 and capture >> to & 1:
-                                append(base | to << 6)
+                            if enemy[target] and capture >> to & 1:
+                                append(move)
                             break
 
         # King moves: test the target square with the king lifted (it must not shade itself).
