@@ -58,7 +58,11 @@ def test_H8_vote_is_simultaneous_and_secret_until_all_are_in() -> None:
         view = state.view(seat)
         assert view["votes_cast"] == [ANA, DUDA]
         assert view["reveal"] is None
-        assert [h["action"] for h in view["history"]] == ["vote", "vote"]
+    # Duda voted first, then Ana: each sees only their own vote in the history.
+    assert [h["action"] for h in state.view(BRUNO)["history"]] == ["vote", "vote"]
+    assert [h["action"] for h in state.view(None)["history"]] == ["vote", "vote"]
+    assert [h["action"] for h in state.view(DUDA)["history"]] == ["vote 3", "vote"]
+    assert [h["action"] for h in state.view(ANA)["history"]] == ["vote", "vote neutral"]
     assert state.view(BRUNO)["your_vote"] is None
     assert state.view(DUDA)["your_vote"] == "vote 3"
     assert '"vote 3"' not in json.dumps(state.view(ANA))

@@ -2,8 +2,8 @@
 
 `player_view` sees the full position but copies into the view only: the seat's own Identity,
 public facts (Objective, Line of Succession, placed tokens, pile tops and sizes, who has
-acted), and the secret parts (all Identities, the unused Houses, every vote) once the game
-is over. Vote actions in the history read just `vote` until then.
+acted, its own vote), and the secret parts (all Identities, the unused Houses, every vote)
+once the game is over. Other seats' votes in the history read just `vote` until then.
 """
 
 from __future__ import annotations
@@ -62,10 +62,10 @@ def ranking_json(pos: Position) -> list[dict[str, Any]]:
     ]
 
 
-def _history(history: Sequence[Entry], over: bool) -> list[dict[str, Any]]:
+def _history(history: Sequence[Entry], seat: Seat | None, over: bool) -> list[dict[str, Any]]:
     out = []
     for entry in history:
-        secret = isinstance(entry.action, Vote) and not over
+        secret = isinstance(entry.action, Vote) and not over and entry.seat != seat
         item: dict[str, Any] = {
             "seat": entry.seat,
             "action": "vote" if secret else encode(entry.action),
@@ -122,7 +122,7 @@ def player_view(
         "votes_cast": [s for s, v in enumerate(pos.votes) if v is not None],
         "your_vote": None if own_vote is None else encode(own_vote),
         "legal": [encode(a) for a in legal_actions(pos, seat)] if seat is not None else [],
-        "history": _history(history, over),
+        "history": _history(history, seat, over),
         "coronation": ranking_json(pos) if pos.board.size == GRID else None,
         "reveal": _reveal(pos),
         "over": over,
