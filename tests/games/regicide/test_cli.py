@@ -36,7 +36,8 @@ def test_perft_from_a_position_and_with_passes() -> None:
     result = run("perft", "regicide", "--depth", "1", "--position", kingless, "--moves", "pass")
     assert result.exit_code == 0
     won = text(G="Nd4", B="Ne14")  # both dark kings are gone: no children
-    assert run("perft", "regicide", "--depth", "2", "--position", won).stdout.strip() == "0"
+    for depth in ("1", "2"):
+        assert run("perft", "regicide", "--depth", depth, "--position", won).stdout.strip() == "0"
     assert run("perft", "regicide", "--depth", "0").stdout.strip() == "1"
 
 

@@ -12,7 +12,7 @@ from regalia.games.regicide.text import START_TEXT, from_text, to_text
 
 from .helpers import state, text
 
-FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_position(seed: int, plies: int) -> Position:

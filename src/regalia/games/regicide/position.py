@@ -37,6 +37,7 @@ from regalia.games.regicide.moves import (
     CASTLE,
     DOUBLE,
     EN_PASSANT,
+    KIND_OF_LETTER,
     KING,
     KNIGHT,
     PASS,
@@ -140,7 +141,7 @@ class Position:
             ):
                 sq = B.parse_square(name)
                 assert sq is not None
-                board[sq] = seat << 4 | {"R": 10, "N": 8, "B": 9, "Q": 11, "K": 12}[letter]
+                board[sq] = seat << 4 | KIND_OF_LETTER[letter]
             for name in B.PAWN_RANK_SQUARES[seat]:
                 sq = B.parse_square(name)
                 assert sq is not None
@@ -176,9 +177,6 @@ class Position:
         if flag == EN_PASSANT:
             return True
         return flag not in (SWAP, CASTLE) and self.board[(move >> 8) & 255] != 0
-
-    def piece_at(self, sq: int) -> int:
-        return self.board[sq]
 
     def attacks(self, seat: int, sq: int) -> bool:
         """Whether a piece of `seat` could capture on `sq` (turned pawns never can)."""
@@ -223,11 +221,9 @@ class Position:
     def count_moves(self) -> int:
         """`len(self.legal_moves())`, for perft's bulk counting."""
         captured = self.king_captured
-        if captured[self.turn]:
+        if captured[self.turn] or (captured[1] and captured[3]) or (captured[0] and captured[2]):
             return len(self.legal_moves())
-        return len(self._pseudo_moves(self.turn)) or (
-            0 if (captured[1] and captured[3]) or (captured[0] and captured[2]) else 1
-        )
+        return len(self._pseudo_moves(self.turn)) or 1  # C13: no move means one pass
 
     def _pseudo_moves(self, seat: int) -> list[int]:
         board = self.board

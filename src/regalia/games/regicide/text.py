@@ -166,7 +166,6 @@ def from_text(text: str) -> Position:
             or behind < 0
             or board[ep_pawn] >> 4 != mover
             or board[ep_pawn] & 15 not in (PAWN1, PAWN)
-            or board[ep_pawn] == 0
         ):
             raise BadPosition(
                 f"position en passant: {ep_text} is not a square a {B.SEAT_NAMES[mover]} pawn "
