@@ -113,7 +113,8 @@ class Searcher(Generic[P, M]):
         best = Report(root_moves[0], 0, 0, 0, 0.0)
         for depth in range(1, clock.max_depth + 1):
             try:
-                score, move = self._root(pos, root_moves, depth, best.move)
+                previous = best.move if best.depth else None
+                score, move = self._root(pos, root_moves, depth, previous)
             except Stopped:
                 # A move that beat the previous best at this depth is the better choice.
                 partial = self._partial
@@ -140,13 +141,16 @@ class Searcher(Generic[P, M]):
 
     def _root(self, pos: P, root_moves: list[M], depth: int, previous: M | None) -> tuple[int, M]:
         domain = self.domain
+        key = domain.key(pos)
+        if previous is None:
+            # First iteration: captures first, then the table's move from earlier searches.
+            root_moves.sort(key=lambda m: domain.capture_score(pos, m), reverse=True)
+            entry = self.table.get(key) if self.settings.use_table else None
+            previous = None if entry is None else entry.move
         if previous is not None and previous in root_moves:
             root_moves.remove(previous)
             root_moves.insert(0, previous)
-        elif depth == 1:
-            root_moves.sort(key=lambda m: domain.capture_score(pos, m), reverse=True)
         self._partial = None
-        key = domain.key(pos)
         self._seen[key] = self._seen.get(key, 0) + 1
         alpha, beta = -INF, INF
         best_move = root_moves[0]
