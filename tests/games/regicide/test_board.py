@@ -19,6 +19,7 @@ def test_board_has_160_squares_and_no_file_i() -> None:
 
 
 def test_C1_seats_turn_order_and_teams() -> None:
+    """C1: seats turn order and teams."""
     assert GAME.seat_names(4) == ("Yellow", "Green", "Red", "Blue")
     assert GAME.teams(4) == (frozenset({0, 2}), frozenset({1, 3}))
     state = GAME.new(seed=1)
@@ -30,6 +31,7 @@ def test_C1_seats_turn_order_and_teams() -> None:
 
 
 def test_C1_seats_sit_on_their_sides() -> None:
+    """C1: seats sit on their sides."""
     # Yellow on the a-file, Green on rank 1, Red on the o-file, Blue on rank 14.
     pos = Position.start()
     for seat, line in enumerate(("a", "1", "o", "14")):
@@ -39,6 +41,7 @@ def test_C1_seats_sit_on_their_sides() -> None:
 
 
 def test_C2_setup_matches_the_rules_text() -> None:
+    """C2: setup matches the rules text."""
     expected = (
         "Y:Ka7,Qa8,Ra4,Ra11,Ba6,Ba9,Na5,Na10,"
         + ",".join(f"Pb{r}:0" for r in range(4, 12))
@@ -53,6 +56,7 @@ def test_C2_setup_matches_the_rules_text() -> None:
 
 
 def test_C2_queens_stand_on_light_squares() -> None:
+    """C2: queens stand on light squares."""
     # Light when file number + rank is odd: a8 = 1+8, h1 = 8+1, o7 = 14+7, g14 = 7+14.
     for name in ("a8", "h1", "o7", "g14"):
         assert B.is_light(sq(name))
@@ -61,6 +65,7 @@ def test_C2_queens_stand_on_light_squares() -> None:
 
 
 def test_C3_rook_stops_at_the_missing_corner() -> None:
+    """C3: rook stops at the missing corner."""
     # Green rook on d1: north d2..d14 (13 squares), east e1..l1 (7), west c1 is missing.
     pos = position(turn="G", G="Kg5,Rd1")
     rook = {m for m in coords(pos) if m.startswith("d1")}
@@ -69,6 +74,7 @@ def test_C3_rook_stops_at_the_missing_corner() -> None:
 
 
 def test_C3_bishop_ray_ends_at_a_gap_and_does_not_resume() -> None:
+    """C3: bishop ray ends at a gap and does not resume."""
     # Bishop on d4 going south-west: c3 is missing, so b2/a1 (missing anyway) are never reached;
     # going north-west: c5, b6, a7 (Yellow's king: own piece stops it).
     pos = position(Y="Ka7,Bd4")
@@ -81,6 +87,7 @@ def test_C3_bishop_ray_ends_at_a_gap_and_does_not_resume() -> None:
 
 
 def test_C3_knight_jumps_across_a_corner_but_lands_on_a_square() -> None:
+    """C3: knight jumps across a corner but lands on a square."""
     pos = position(Y="Ka7,Nd4")
     knight = {m[2:] for m in coords(pos) if m.startswith("d4")}
     # Targets of d4: b3 (missing), b5, c2 (missing), c6, e2, e6, f3, f5.
@@ -92,6 +99,7 @@ def test_C3_knight_jumps_across_a_corner_but_lands_on_a_square() -> None:
 
 
 def test_C3_no_capture_of_a_teammate() -> None:
+    """C3: no capture of a teammate."""
     # Yellow rook on e7 with a Red knight on g7 (teammate) and a Green knight on e9 (enemy).
     pos = position(Y="Ka7,Re7", R="Ko8,Ng7", G="Kg1,Ne9")
     rook = {m[2:] for m in coords(pos) if m.startswith("e7")}
@@ -100,6 +108,7 @@ def test_C3_no_capture_of_a_teammate() -> None:
 
 
 def test_C3_pieces_move_as_in_chess_from_the_start() -> None:
+    """C3: pieces move as in chess from the start."""
     pos = Position.start()
     # Yellow: 8 pawns x 2 + knights a5 (c4, c6) and a10 (c9, c11) = 20 moves.
     assert len(pos.legal_moves()) == 20

@@ -30,6 +30,7 @@ EXAMPLE_D_MOVES = ["GKxg2", "RB-g13(check)", "BQxa8", "YKxa8", "GQxg13", "RN-m11
 
 
 def test_C15_seed_example_D_is_legal_move_by_move() -> None:
+    """C15: seed example D is legal move by move."""
     s = state_from(EXAMPLE_D)
     for text in EXAMPLE_D_MOVES:
         seat = s.turn
@@ -49,6 +50,7 @@ def state_from(text: str):  # type: ignore[no-untyped-def]
 
 
 def test_C15_every_seed_example_parses() -> None:
+    """C15: every seed example parses."""
     # B: Red P-L10 from n10, then Blue PxM10.
     pos = position(turn="R", R="Ko8,Pn10:0", B="Kh14,Pl11:1")
     red = parse(pos, "P-L10")
@@ -63,6 +65,7 @@ def test_C15_every_seed_example_parses() -> None:
 
 
 def test_C15_short_form_adds_the_origin_only_when_needed() -> None:
+    """C15: short form adds the origin only when needed."""
     pos = Position.start()
     legal = pos.legal_moves()
     assert short(pos, parse(pos, "a5c6"), legal) == "YN-c6"
@@ -76,6 +79,7 @@ def test_C15_short_form_adds_the_origin_only_when_needed() -> None:
 
 
 def test_C15_short_form_of_captures_promotions_and_checks() -> None:
+    """C15: short form of captures promotions and checks."""
     pos = position(Y="Ka7,Pn6,Rd3", G="Kg9")
     assert short(pos, parse(pos, "n6o6q")) == "YP-o6=Q"
     assert short(pos, parse(pos, "d3d9")) == "YR-d9+"  # along rank 9 to Green's king on g9
@@ -87,6 +91,7 @@ def test_C15_short_form_of_captures_promotions_and_checks() -> None:
 
 
 def test_C15_coordinate_form_castling_swap_and_pass() -> None:
+    """C15: coordinate form castling swap and pass."""
     pos = position(Y="Ka7,Ra4,Pe7", R="Ko8,Pf7", castling="a4")
     assert short(pos, parse(pos, "a7a5")) == "YK-a5"
     assert short(pos, parse(pos, "e7f7")) == "YP-f7"
@@ -111,6 +116,7 @@ def test_C15_coordinate_form_castling_swap_and_pass() -> None:
     ],
 )
 def test_C15_bad_moves_say_what_is_wrong(text: str, error: type, message: str) -> None:
+    """C15: bad moves say what is wrong."""
     s = state_from(START_TEXT)
     with pytest.raises(error, match=message):
         s.parse(0, text)

@@ -20,6 +20,7 @@ def pawn_moves(pos: Position, square: str) -> set[str]:
 
 
 def test_C4_each_seat_pushes_away_from_its_side() -> None:
+    """C4: each seat pushes away from its side."""
     pos = Position.start()
     assert pawn_moves(pos, "b7") == {"c7", "d7"}  # Yellow toward the o-file
     play(pos, "b7c7")
@@ -31,6 +32,7 @@ def test_C4_each_seat_pushes_away_from_its_side() -> None:
 
 
 def test_C4_pawn_captures_diagonally_forward_only() -> None:
+    """C4: pawn captures diagonally forward only."""
     # Yellow pawn e7 (moved): forward f7; captures on f6/f8 only; a Green knight on d8 behind
     # and on f7 straight ahead cannot be taken.
     pos = position(Y="Ka7,Pe7", G="Kg1,Nf8,Nf6,Nd8,Nf7")
@@ -38,6 +40,7 @@ def test_C4_pawn_captures_diagonally_forward_only() -> None:
 
 
 def test_C5_a_pawns_second_double_step() -> None:
+    """C5: a pawns second double step."""
     pos = Position.start()
     play(pos, "b4d4", "k2k3", "n11m11", "g13g12")
     assert "d4f4" in coords(pos)  # the pawn's second move may again be two squares
@@ -46,6 +49,7 @@ def test_C5_a_pawns_second_double_step() -> None:
 
 
 def test_C5_double_step_needs_both_squares_empty() -> None:
+    """C5: double step needs both squares empty."""
     pos = position(Y="Ka7,Pd5:0", G="Kg1,Nf5")
     assert pawn_moves(pos, "d5") == {"e5"}
     pos = position(Y="Ka7,Pd5:0", G="Kg1,Ne5")
@@ -53,6 +57,7 @@ def test_C5_double_step_needs_both_squares_empty() -> None:
 
 
 def test_C5_a_capture_counts_as_one_of_the_pawns_moves() -> None:
+    """C5: a capture counts as one of the pawns moves."""
     pos = position(Y="Ka7,Pd5:0", G="Kg1,Ne6")
     play(pos, "d5e6")
     assert "Pe6:1" in to_text(pos)  # one move used: one double step left
@@ -61,6 +66,7 @@ def test_C5_a_capture_counts_as_one_of_the_pawns_moves() -> None:
 
 
 def test_C6_en_passant_seed_example() -> None:
+    """C6: en passant seed example."""
     # Seed example B: Red P-L10 (from n10), then Blue PxM10 with its pawn from l11.
     start = state(turn="R", R="Ko8,Pn10:0", B="Kh14,Pl11:1")
     after_red = start.apply(2, start.parse(2, "P-L10"))
@@ -73,6 +79,7 @@ def test_C6_en_passant_seed_example() -> None:
 
 
 def test_C6_en_passant_right_lasts_one_move() -> None:
+    """C6: en passant right lasts one move."""
     pos = position(turn="R", R="Ko8,Pn10:0", B="Kh14,Pl11:1")
     play(pos, "n10l10")
     assert "l11m10" in coords(pos)
@@ -82,6 +89,7 @@ def test_C6_en_passant_right_lasts_one_move() -> None:
 
 
 def test_C6_only_the_next_player_may_take_en_passant() -> None:
+    """C6: only the next player may take en passant."""
     # Blue j13-j11 passes j12. Yellow (next) may take from h11; Red, two moves later, may not.
     pos = position(turn="B", B="Kh14,Pj13:0", Y="Ka7,Ph11", R="Ko8,Pk11")
     play(pos, "j13j11")
@@ -91,6 +99,7 @@ def test_C6_only_the_next_player_may_take_en_passant() -> None:
 
 
 def test_C7_teammate_swap() -> None:
+    """C7: teammate swap."""
     # Yellow pawn e7 and Red pawn f7 face each other: each stands on the other's forward square.
     pos = position(Y="Ka7,Pe7", R="Ko8,Pf7:0")
     assert "e7f7" in coords(pos)
@@ -105,6 +114,7 @@ def test_C7_teammate_swap() -> None:
 
 
 def test_C7_no_swap_with_opponents_or_non_facing_pawns() -> None:
+    """C7: no swap with opponents or non facing pawns."""
     pos = position(Y="Ka7,Pe7", G="Kg1,Pf7")  # Green is an opponent
     assert "e7f7" not in coords(pos)
     pos = position(Y="Ka7,Pe7", R="Ko8,Pf8")  # not on each other's forward squares
@@ -114,12 +124,14 @@ def test_C7_no_swap_with_opponents_or_non_facing_pawns() -> None:
 
 
 def test_C7_green_and_blue_swap_on_a_file() -> None:
+    """C7: green and blue swap on a file."""
     pos = position(turn="G", G="Kg1,Pe6", B="Kh14,Pe7")
     play(pos, "e6e7")
     assert pos.board[sq("e7")] >> 4 == 1 and pos.board[sq("e6")] >> 4 == 3
 
 
 def test_C8_promotion_on_another_seats_back_rank() -> None:
+    """C8: promotion on another seats back rank."""
     pos = position(Y="Ka7,Pn6")
     assert pawn_moves(pos, "n6") == {"o6q", "o6r", "o6b", "o6n"}
     with pytest.raises(BadNotation):
@@ -129,12 +141,14 @@ def test_C8_promotion_on_another_seats_back_rank() -> None:
 
 
 def test_C8_capture_onto_a_perpendicular_back_rank_promotes() -> None:
+    """C8: capture onto a perpendicular back rank promotes."""
     # A Yellow pawn on k13 takes Blue's rook on l14: rank 14 is Blue's back rank.
     pos = position(Y="Ka7,Pk13", B="Kh14,Rl14")
     assert {"k13l14q", "k13l14r", "k13l14b", "k13l14n"} <= coords(pos)
 
 
 def test_C9_dead_end_walk_turn_and_promotion() -> None:
+    """C9: dead end walk turn and promotion."""
     # A Yellow pawn walks e12 ... l12; m12 is missing, so it turns toward rank 14 (nearer than
     # rank 1), can no longer capture, and promotes on l14.
     pos = position(Y="Ka7,Pe12", B="Kh14,Nk14")
@@ -152,16 +166,19 @@ def test_C9_dead_end_walk_turn_and_promotion() -> None:
 
 
 def test_C9_dead_end_pawn_may_still_capture_diagonally_forward() -> None:
+    """C9: dead end pawn may still capture diagonally forward."""
     pos = position(Y="Ka7,Pl12", G="Kg1,Nm11")
     assert pawn_moves(pos, "l12") == {"l13", "m11"}
 
 
 def test_C9_turned_pawn_never_captures_and_is_blocked_by_pieces() -> None:
+    """C9: turned pawn never captures and is blocked by pieces."""
     pos = position(Y="Ka7,Pl13:N", B="Kh14,Nk14,Nl14")
     assert pawn_moves(pos, "l13") == set()
 
 
 def test_C9_green_pawn_dead_end_turns_toward_the_nearer_file() -> None:
+    """C9: green pawn dead end turns toward the nearer file."""
     # Green pawn on c11: c12 is missing; the a-file is nearer than the o-file.
     pos = position(turn="G", G="Kg1,Pc11")
     assert pawn_moves(pos, "c11") == {"b11"}
