@@ -74,7 +74,7 @@ def test_R9_start_perft_4_agrees_with_the_naive_oracle() -> None:
 def test_R9_random_game_positions_agree_with_the_naive_oracle() -> None:
     rng = Rng(2026)
     checked = 0
-    for game in range(40):
+    for game in range(25):
         position = read_fen(f"bnkbn/ppppp/5/5/5/PPPPP/BNKBN w {1 + game % 7} 0 1")
         for _ in range(80):
             fen = write_fen(position)
@@ -84,7 +84,7 @@ def test_R9_random_game_positions_agree_with_the_naive_oracle() -> None:
             if not legal:
                 break
             position.push(rng.choice(legal))
-    assert checked > 1000
+    assert checked > 800
 
 
 def test_R11_incremental_key_matches_a_fresh_key_and_pop_restores() -> None:
