@@ -59,6 +59,16 @@ def keys(value: Any) -> set[str]:
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6)])
 def test_H2_no_view_leaks_a_secret_in_whole_random_games(seed: int, players: int) -> None:
+    check_no_leaks(seed, players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(100, 160))
+def test_H2_no_view_leaks_a_secret_in_many_random_games(seed: int) -> None:
+    check_no_leaks(seed, 2 + seed % 5)
+
+
+def check_no_leaks(seed: int, players: int) -> None:
     for state in random_game(seed, players):
         if state.is_over():
             continue
