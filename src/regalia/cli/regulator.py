@@ -70,7 +70,11 @@ def play_command(
         else:
             state = GAME.new(chosen, regulator=_whole(regulator, "--regulator", 1, 7))
         game = TerminalGame(state, (white, black), console, _read_line(console), chosen, think)
-    game.run()
+    try:
+        game.run()
+    except KeyboardInterrupt:
+        console.print("\ninterrupted (use save FILE to keep a game)", markup=False)
+        raise typer.Exit(code=130) from None
 
 
 def _read_line(console: Console) -> Callable[[str], str | None]:
