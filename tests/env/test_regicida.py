@@ -77,3 +77,19 @@ def test_openspiel_plays_regicida_with_a_simultaneous_vote() -> None:
             state.apply_action(state.legal_actions()[-1])
     assert sorted(state.returns()) in ([-1.0, -1.0, -1.0], [-1.0, -1.0, 1.0])
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+
+
+def test_seed_and_reset_seed_deal_the_same_game_and_other_seeds_differ() -> None:
+    """H1: the deal comes from the seed, so a seeded reset replays it exactly."""
+    first, second, other = (regicida_v0.raw_env(players=5) for _ in range(3))
+    first.reset(seed=21)
+    second.seed(21)
+    second.reset()
+    other.reset(seed=22)
+    assert first.game_seed == second.game_seed != other.game_seed
+    assert first.game_state.to_record() == second.game_state.to_record()
+    for agent in first.agents:
+        assert np.array_equal(
+            first.observe(agent)["observation"], second.observe(agent)["observation"]
+        )
+    assert first.game_state.view(None) != other.game_state.view(None)
