@@ -19,7 +19,7 @@ def register(groups: Groups) -> None:
 
 
 def perft_command(
-    depth: int = typer.Option(..., "--depth", help="Plies to count (0 or more)."),
+    depth: str = typer.Option("", "--depth", help="Plies to count (0 or more)."),
     moves: str = typer.Option(
         "", "--moves", help='Coordinate moves to play first, e.g. "b4d4 g2g4 pass".'
     ),
@@ -37,8 +37,7 @@ def perft_command(
     from regalia.games.regicide.position import Position
     from regalia.games.regicide.text import from_text
 
-    if depth < 0:
-        raise fail(f"--depth must be 0 or more, not {depth}")
+    plies = _whole_number("--depth", depth, minimum=0)
     with user_errors():
         pos = from_text(position) if position is not None else Position.start()
         for number, token in enumerate(moves.split(), start=1):
@@ -46,14 +45,14 @@ def perft_command(
                 pos.push(parse(pos, token))
             except RegaliaError as exc:
                 raise fail(f"--moves: move {number} ({token}): {exc}") from None
-        if divide and depth > 0:
+        if divide and plies > 0:
             total = 0
-            for move, count in P.divide(pos, depth):
+            for move, count in P.divide(pos, plies):
                 typer.echo(f"{coordinate(move)}: {count}")
                 total += count
             typer.echo(str(total))
         else:
-            typer.echo(str(P.perft(pos, depth)))
+            typer.echo(str(P.perft(pos, plies)))
 
 
 def play_command(
@@ -61,7 +60,7 @@ def play_command(
     green: str = typer.Option("random", "--green", help="human, or a bot level."),
     red: str = typer.Option("random", "--red", help="human, or a bot level."),
     blue: str = typer.Option("random", "--blue", help="human, or a bot level."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the bots' choices."),
+    seed: str = typer.Option("0", "--seed", help="Seed of the bots' choices (a whole number)."),
     load: Path | None = typer.Option(None, "--load", help="Continue the game in this record."),
 ) -> None:
     """Play Regicide in the terminal: four seats, any mix of humans and bots."""
@@ -76,5 +75,19 @@ def play_command(
             except OSError as exc:
                 raise fail(f"--load: cannot read {load}: {exc.strerror}") from None
             state = GAME.from_record(text)
-        game = TerminalGame([yellow, green, red, blue], seed, Console(highlight=False), state)
+        number = _whole_number("--seed", seed)
+        game = TerminalGame([yellow, green, red, blue], number, Console(highlight=False), state)
         game.run()
+
+
+def _whole_number(option: str, text: str, minimum: int | None = None) -> int:
+    """Read an integer option ourselves, so a bad value gets the usual one-line error."""
+    if not text.strip():
+        raise fail(f"{option} is required")
+    try:
+        value = int(text)
+    except ValueError:
+        raise fail(f"{option}: {text!r} is not a whole number") from None
+    if minimum is not None and value < minimum:
+        raise fail(f"{option} must be {minimum} or more, not {value}")
+    return value

@@ -45,6 +45,8 @@ def test_perft_bad_input_is_one_line_and_exit_2() -> None:
     for args in (
         ["--depth", "2", "--moves", "b4d4 b4b9"],
         ["--depth", "-1"],
+        ["--depth", "abc"],
+        [],
         ["--depth", "1", "--position", START_TEXT.replace("Ka7", "Kz7")],
     ):
         result = run("perft", "regicide", *args)
@@ -78,5 +80,7 @@ def test_play_with_scripted_stdin(tmp_path: Path) -> None:
 def test_play_bad_options_are_one_line_errors() -> None:
     result = run("play", "regicide", "--red", "grandmaster", stdin="quit\n")
     assert result.exit_code == 2 and result.stderr.startswith("error: unknown bot level")
+    result = run("play", "regicide", "--seed", "x")
+    assert result.exit_code == 2 and result.stderr == "error: --seed: 'x' is not a whole number\n"
     result = run("play", "regicide", "--load", "/nonexistent/x.rec")
     assert result.exit_code == 2 and "cannot read" in result.stderr
