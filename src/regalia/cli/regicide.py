@@ -76,8 +76,13 @@ def play_command(
                 raise fail(f"--load: cannot read {load}: {exc.strerror}") from None
             state = GAME.from_record(text)
         number = _whole_number("--seed", seed)
-        game = TerminalGame([yellow, green, red, blue], number, Console(highlight=False), state)
-        game.run()
+        console = Console(highlight=False)
+        game = TerminalGame([yellow, green, red, blue], number, console, state)
+        try:
+            game.run()
+        except KeyboardInterrupt:
+            console.print("\ninterrupted (use save FILE to keep a game)", markup=False)
+            raise typer.Exit(code=130) from None
 
 
 def _whole_number(option: str, text: str, minimum: int | None = None) -> int:

@@ -33,7 +33,11 @@ _SHORT = re.compile(
 
 
 def coordinate(move: int) -> str:
-    """The coordinate form: `b4d4`, `l13l14q`, or `pass`."""
+    """The coordinate form: `b4d4`, `l13l14q`, or `pass`.
+
+    >>> coordinate(parse(Position.start(), "YN-c6"))
+    'a5c6'
+    """
     if move == PASS:
         return "pass"
     promo = promotion(move)

@@ -3,9 +3,11 @@
 >>> pos = Position.start()
 >>> len(pos.legal_moves())
 20
->>> pos.push(pos.legal_moves()[0]); pos.turn
+>>> pos.push(pos.legal_moves()[0])
+>>> pos.turn
 1
->>> pos.pop(); pos.turn
+>>> _ = pos.pop()
+>>> pos.turn
 0
 
 Public surface (used by the State wrapper and by the AI):
