@@ -1,9 +1,4 @@
-"""The toy game is reachable by name in these tests, like the real games."""
-
-from regalia.core.registry import GAME_MODULES
-
-GAME_MODULES.setdefault("toy", "tests.tables.toygame")
-
+"""A server per test on a temporary data directory; the toy game registered by name."""
 
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +6,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+import tests.tables.toygame  # noqa: F401
 from regalia.server.app import create_app
 from regalia.server.config import Settings
 

@@ -8,7 +8,9 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 
-def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+def create(
+    client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any
+) -> dict[str, Any]:
     response = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
     assert response.status_code == 201, response.text
     body: dict[str, Any] = response.json()
@@ -24,6 +26,8 @@ def receive_until(ws: WebSocketTestSession, kind: str, **match: Any) -> dict[str
     raise AssertionError(f"no {kind} message")
 
 
-def hello(ws: WebSocketTestSession, token: str | None, name: str | None = None, last: int = 0) -> dict[str, Any]:
+def hello(
+    ws: WebSocketTestSession, token: str | None, name: str | None = None, last: int = 0
+) -> dict[str, Any]:
     ws.send_json({"type": "hello", "token": token, "name": name, "last_seq": last})
     return receive_until(ws, "welcome")

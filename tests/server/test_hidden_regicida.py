@@ -33,7 +33,9 @@ def _walk(value: Any, path: str = "") -> list[tuple[str, Any, Any]]:
     return out
 
 
-def check_message(message: Any, seat: int | None, truth: dict[str, Any], tokens: dict[int, str]) -> None:
+def check_message(
+    message: Any, seat: int | None, truth: dict[str, Any], tokens: dict[int, str]
+) -> None:
     """Fail if `message`, sent to `seat` before the game ended, reveals a secret."""
     text = repr(message)
     assert "Seed" not in text, message
@@ -62,16 +64,18 @@ def check_message(message: Any, seat: int | None, truth: dict[str, Any], tokens:
                 raise AssertionError(f"vote of seat {acted} shown to seat {seat}")
 
 
-async def scripted_human(conn: Conn, seat: int, rng: random.Random, table: str, base: str, token: str) -> None:
+async def scripted_human(
+    conn: Conn, seat: int, rng: random.Random, table: str, base: str, token: str
+) -> None:
     """Plays random legal actions, with some bad input on the way."""
     pending = -1
     bad = 0
     async with httpx.AsyncClient(base_url=base) as http:
         while True:
             message = await conn.recv(60)
-            if message["type"] == "event" and message["event"]["kind"] == "action":
-                if message["event"]["seat"] == seat:
-                    pending = -1
+            event = message.get("event") or {}
+            if event.get("kind") == "action" and event.get("seat") == seat:
+                pending = -1
             if message["type"] == "error":
                 pending = -1
             if message["type"] != "view":
@@ -87,7 +91,9 @@ async def scripted_human(conn: Conn, seat: int, rng: random.Random, table: str, 
                 await conn.send({"type": "action", "action": "pass", "seq": message["seq"] - 1})
                 await conn.ws.send("{not json")
                 for path in ("view", "events?after=0"):
-                    reply = await http.get(f"/api/tables/{table}/{path}", headers={"X-Seat-Token": token})
+                    reply = await http.get(
+                        f"/api/tables/{table}/{path}", headers={"X-Seat-Token": token}
+                    )
                     conn.log.append(reply.json())
                 reply = await http.get(f"/api/tables/{table}/replay")
                 assert reply.status_code == 409
@@ -106,7 +112,9 @@ async def play(base: str, players: int, humans: int, seed: int) -> None:
     spectator = await connect(base, table, None)
     rng = random.Random(seed)
     await asyncio.wait_for(
-        asyncio.gather(*(scripted_human(c, s, rng, table, base, tokens[s]) for s, c in conns.items())),
+        asyncio.gather(
+            *(scripted_human(c, s, rng, table, base, tokens[s]) for s, c in conns.items())
+        ),
         120,
     )
     await spectator.until("view", status="finished")
@@ -127,7 +135,9 @@ async def play(base: str, players: int, humans: int, seed: int) -> None:
         await conn.ws.close()
 
 
-@pytest.mark.parametrize(("players", "humans", "seed"), [(4, 2, 11), (3, 3, 12), (6, 2, 13), (2, 1, 14)])
+@pytest.mark.parametrize(
+    ("players", "humans", "seed"), [(4, 2, 11), (3, 3, 12), (6, 2, 13), (2, 1, 14)]
+)
 def test_no_secret_reaches_a_seat(tmp_path: Path, players: int, humans: int, seed: int) -> None:
     with live_server(tmp_path, bot_seconds=0.5) as base:
         asyncio.run(play(base, players, humans, seed))

@@ -18,7 +18,7 @@ class Settings:
     database_url: str | None = None
     redis_url: str | None = None
     bot_workers: int = max(1, os.cpu_count() or 1)
-    bot_seconds: float = 1.0
+    bot_seconds: float = 5.0
     web_dir: Path = field(default=WEB_DIR)
 
     @classmethod
@@ -36,7 +36,7 @@ class Settings:
             database_url=database_url or env.get("REGALIA_DATABASE_URL") or None,
             redis_url=redis_url or env.get("REGALIA_REDIS_URL") or None,
             bot_workers=workers or cls.bot_workers,
-            bot_seconds=float(env.get("REGALIA_BOT_SECONDS", "1.0")),
+            bot_seconds=float(env.get("REGALIA_BOT_SECONDS", "5.0")),
         )
 
     def db_url(self) -> str:

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import importlib
+import logging
 import multiprocessing
 import queue
 import signal
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from regalia.ai.base import Budget, Observation
-from regalia.ai.levels import make_agent
+from regalia.ai.base import Observation
+from regalia.ai.levels import budget_for, make_agent
 from regalia.core.game import Game, Seat, State
 
 log = logging.getLogger("regalia.bots")
@@ -30,25 +31,53 @@ log = logging.getLogger("regalia.bots")
 
 @dataclass(frozen=True, slots=True)
 class BotJob:
+    """A game to rebuild (its module, seed, players, options and actions) and a seat to play.
+
+    The worker rebuilds the full state; the agent itself only ever sees the seat's
+    Observation.
+    """
+
     module: str  # the module whose GAME plays this game
+    game_seed: int
+    players: int
+    options: tuple[tuple[str, Any], ...]
+    actions: tuple[tuple[Seat, str], ...]
+    seat: Seat
     level: str
     seed: int
-    seat: Seat
-    seconds: float
-    record: str  # the agent itself only ever sees the seat's Observation
+    seconds: float  # the hard limit: the level's own budget, capped; then the worker is killed
 
-    @classmethod
-    def make(cls, state: State[Any], seat: Seat, level: str, seed: int, seconds: float) -> BotJob:
-        module = type(state.game).__module__
-        return cls(module, level, seed, seat, seconds, state.to_record())
+
+# Per worker: the last state of each game, so a bot move replays only the new actions.
+_cache: OrderedDict[tuple[Any, ...], tuple[tuple[tuple[Seat, str], ...], State[Any]]] = (
+    OrderedDict()
+)
+_CACHE_SIZE = 512
+
+
+def rebuild(job: BotJob) -> State[Any]:
+    key = (job.module, job.game_seed, job.players, job.options)
+    done, state = _cache.pop(key, ((), None))
+    if state is None or job.actions[: len(done)] != done:
+        game: Game[Any] = importlib.import_module(job.module).GAME
+        done, state = (), game.new(job.game_seed, job.players, **dict(job.options))
+    for seat, text in job.actions[len(done) :]:
+        state = state.apply(seat, state.parse(seat, text))
+    _cache[key] = (job.actions, state)
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return state
 
 
 def think(job: BotJob) -> str:
     """Run one agent decision; returns the action's machine form."""
-    game: Game[Any] = importlib.import_module(job.module).GAME
-    state = game.from_record(job.record)
-    agent = make_agent(game.name, job.level, job.seed)
-    action = agent.choose(Observation(state, job.seat), Budget(seconds=job.seconds))
+    state = rebuild(job)
+    name = state.game.name
+    agent = make_agent(name, job.level, job.seed)
+    budget = budget_for(name, job.level)
+    if budget.seconds is not None and budget.seconds > job.seconds:
+        budget = replace(budget, seconds=job.seconds)
+    action = agent.choose(Observation(state, job.seat), budget)
     return state.encode(action)
 
 

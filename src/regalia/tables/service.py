@@ -355,7 +355,11 @@ class TableService:
             action, why = None, ""
             try:
                 seed = derive(table.seed, f"bot:{seat}:{seq}")
-                job = BotJob.make(table.state, seat, level, seed, self.bot_seconds)
+                job = BotJob(
+                    type(table.game).__module__, table.seed, table.players,
+                    tuple(sorted(table.options.items())), tuple(table.actions), seat, level,
+                    seed, self.bot_seconds,
+                )  # fmt: skip
                 action, why = await self.bots.choose(job)
             except Exception as exc:  # the game goes on whatever happened to the bot
                 why = f"could not think: {type(exc).__name__}: {exc}"

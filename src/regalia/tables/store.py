@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, select, update
+from sqlalchemy import create_engine, event, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -52,6 +52,10 @@ def sqlite_url(data_dir: Path) -> str:
 
 def _event(row: EventRow) -> Event:
     return Event(row.seq, row.kind, row.seat, row.at, json.loads(row.data), row.is_secret)
+
+
+_INSERT_EVENT = insert(EventRow)
+_UPDATE_TABLE = update(TableRow)
 
 
 def _event_row(table_id: str, ev: Event) -> EventRow:
@@ -101,16 +105,21 @@ class Store:
         result: dict[str, Any] | None,
     ) -> None:
         """Store events and the table's new summary in one transaction; Conflict if raced."""
+        values: dict[str, Any] = {"status": status, "seq": events[-1].seq}
+        if record is not None:
+            values["record"] = record
+        if result is not None:
+            values["result"] = json.dumps(result)
+        rows = [
+            {"table_id": table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat, "at": ev.at,
+             "data": json.dumps(dict(ev.data), separators=(",", ":")), "is_secret": ev.secret}
+            for ev in events
+        ]  # fmt: skip
+        # Core statements, not the ORM: an append is the hot path of every move.
         try:
-            with self._sessions.begin() as session:
-                session.add_all(_event_row(table_id, ev) for ev in events)
-                session.flush()
-                values: dict[str, Any] = {"status": status, "seq": events[-1].seq}
-                if record is not None:
-                    values["record"] = record
-                if result is not None:
-                    values["result"] = json.dumps(result)
-                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            with self.engine.begin() as conn:
+                conn.execute(_INSERT_EVENT, rows)
+                conn.execute(_UPDATE_TABLE.where(TableRow.id == table_id).values(**values))
         except IntegrityError:
             raise Conflict(table_id) from None
 

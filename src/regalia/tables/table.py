@@ -65,6 +65,7 @@ class Table:
         # Seats of a simultaneous round (a secret vote) that have not acted yet: their
         # actions stay secret even when they are the last one left to act.
         self.round_left: set[Seat] = set()
+        self.actions: list[tuple[Seat, str]] = []  # every applied action, in machine form
 
     # ----------------------------------------------------------------------------- queries
 
@@ -321,6 +322,7 @@ class Table:
             if not state.to_act() <= self.round_left:
                 self.round_left = set()
             self.state = state
+            self.actions.append((seat, str(data["action"])))
         elif kind == "draw_offered":
             self.draw_offer, self.draw_accepted = seat, set()
         elif kind == "draw_accepted" and seat is not None:
