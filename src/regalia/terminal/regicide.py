@@ -19,8 +19,8 @@ from regalia.core.seeds import derive
 from regalia.games.regicide import GAME, RegicideState
 from regalia.games.regicide import board as B
 
-SEAT_STYLES = ("bold yellow", "bold green", "bold red", "bold blue")
-LIGHT, DARK, LAST = "on grey70", "on grey42", "on dark_cyan"
+SEAT_STYLES = ("bold yellow1", "bold green3", "bold red1", "bold dodger_blue1")
+LIGHT, DARK, LAST = "on grey42", "on grey23", "on dark_cyan"
 HUMAN = "human"
 
 HELP = """\
@@ -91,7 +91,10 @@ class TerminalGame:
             for seat, kind in enumerate(self.kinds)
             if kind != HUMAN
         }
-        self.states = [state or GAME.new(seed)]
+        if state is None:
+            names = {B.SEAT_NAMES[seat]: kind for seat, kind in enumerate(self.kinds)}
+            state = GAME.new(seed).named(names)
+        self.states = [state]
         self.finished = False
 
     @property

@@ -62,6 +62,7 @@ def test_scripted_humans_moves_errors_undo_save_load_resign(tmp_path: Path) -> N
     assert "Move taken back." in text
     assert "RP-m4" in text  # the list of Red's legal moves
     assert record.read_text().count("GN-f3") == 1
+    assert '[Yellow "human"]' in record.read_text()
     # Loading went back to the saved game (Red to move), then Red resigned.
     assert final.history == ("YP-d4", "GN-f3")
     result = final.result()
