@@ -15,6 +15,7 @@ NORMAL, DOUBLE, EN_PASSANT, CASTLE, SWAP, TURN = range(6)
 # Pawn kinds: unmoved, moved once, moved twice or more; then turned north/east/south/west.
 PAWN0, PAWN1, PAWN = 1, 2, 3
 TURNED = (4, 5, 6, 7)
+LAST_PAWN = TURNED[-1]  # kinds 1..LAST_PAWN are pawns
 KNIGHT, BISHOP, ROOK, QUEEN, KING = 8, 9, 10, 11, 12
 PROMOTIONS = (QUEEN, ROOK, BISHOP, KNIGHT)
 LETTER = {KNIGHT: "N", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K"}
@@ -42,7 +43,7 @@ def promotion(move: int) -> int:
 
 
 def is_pawn(kind: int) -> bool:
-    return 1 <= kind <= 7
+    return 1 <= kind <= LAST_PAWN
 
 
 def letter(kind: int) -> str:

@@ -36,17 +36,21 @@ from __future__ import annotations
 from regalia.core.seeds import Rng
 from regalia.games.regicide import board as B
 from regalia.games.regicide.moves import (
+    BISHOP,
     CASTLE,
     DOUBLE,
     EN_PASSANT,
     KIND_OF_LETTER,
     KING,
     KNIGHT,
+    LAST_PAWN,
     PASS,
     PAWN,
     PAWN0,
     PAWN1,
     PROMOTIONS,
+    QUEEN,
+    ROOK,
     SWAP,
     TURN,
     TURNED,
@@ -77,7 +81,7 @@ ALL_CASTLING = 255
 # Per-seat views of the tables, so the generator indexes once per call.
 _FORWARD = tuple(B.STEP[B.FORWARD_DIR[s]] for s in range(4))
 _MATE_FORWARD = tuple(_FORWARD[s ^ 2] for s in range(4))
-_SLIDER_RAYS = {9: B.BISHOP_RAYS, 10: B.ROOK_RAYS, 11: B.QUEEN_RAYS}
+_SLIDER_RAYS = {BISHOP: B.BISHOP_RAYS, ROOK: B.ROOK_RAYS, QUEEN: B.QUEEN_RAYS}
 
 CASTLE_RIGHT = {move: right for right, move in enumerate(B.CASTLE_MOVES)}
 
@@ -193,7 +197,7 @@ class Position:
             code = board[src]
             if code >> 4 == seat and 1 <= code & 15 <= PAWN:
                 return True
-        for rays, kinds in ((B.BISHOP_RAYS, (9, 11)), (B.ROOK_RAYS, (10, 11))):
+        for rays, kinds in ((B.BISHOP_RAYS, (BISHOP, QUEEN)), (B.ROOK_RAYS, (ROOK, QUEEN))):
             for ray in rays[sq]:
                 for t, _ in ray:
                     code = board[t]
@@ -270,7 +274,7 @@ class Position:
                                 moves.extend(dm | p for p in PROMO_STEPS)
                             else:
                                 add(dm)
-                elif code >> 4 == seat ^ 2 and code & 15 <= 7:
+                elif code >> 4 == seat ^ 2 and code & 15 <= LAST_PAWN:
                     # C7: a teammate's pawn whose forward square is ours can swap with us.
                     mate_kind = code & 15
                     back = _MATE_FORWARD[seat][t] if mate_kind <= PAWN else B.STEP[mate_kind - 4][t]
@@ -384,7 +388,7 @@ class Position:
                 self.ep_pawn = to
                 key ^= Z_EP[self.ep]
         # C14's clock counts plies since the last capture or pawn move.
-        self.halfmove = 0 if captured or (piece & 15) <= 7 else halfmove + 1
+        self.halfmove = 0 if captured or (piece & 15) <= LAST_PAWN else halfmove + 1
         new_castling = castling & B.CASTLE_KEEP[frm] & B.CASTLE_KEEP[to]
         if new_castling != castling:
             key ^= Z_CASTLE[castling] ^ Z_CASTLE[new_castling]

@@ -23,6 +23,7 @@ from regalia.games.regicide.moves import (
     PAWN,
     PAWN0,
     PAWN1,
+    ROOK,
     TURNED,
     is_pawn,
     letter,
@@ -137,7 +138,7 @@ def from_text(text: str) -> Position:
         right = rights[0]
         seat = right // 2
         king_from, _, rook_from, _, _ = B.CASTLES[right]
-        if board[rook_from] != seat << 4 | 10 or board[king_from] != seat << 4 | KING:
+        if board[rook_from] != seat << 4 | ROOK or board[king_from] != seat << 4 | KING:
             raise BadPosition(
                 f"position castling: {name} needs {B.SEAT_NAMES[seat]}'s rook there "
                 f"and king on {B.square_name(king_from)}"
