@@ -28,9 +28,38 @@ from regalia.games.regicida.referee import (
 from regalia.games.regicida.scoring import HouseScore
 from regalia.terminal.regicida import Abandoned, Player, TerminalGame
 
-OBJECTIVE_HELP = "the Objective: united, divide, central or borders"
-SUCCESSION_HELP = 'the Line of Succession, first House first, e.g. "3 1 6 2 5 4"'
-BOARD_HELP = "the final grid in the H11 text (six lines like `3L 1D 6L 2L 2L 5D`); - for stdin"
+OBJECTIVE_HELP = "required: the Objective, united, divide, central or borders"
+SUCCESSION_HELP = 'required: the Line of Succession, first House first, e.g. "3 1 6 2 5 4"'
+BOARD_HELP = (
+    "required: the final grid in the H11 text (six lines like `3L 1D 6L 2L 2L 5D`); - for stdin"
+)
+
+
+def _required(value: str | None, name: str) -> str:
+    """Typer's own missing-option message is a multi-line box; ours is one line."""
+    if value is None:
+        raise BadNotation(f"{name} is required (see --help)")
+    return value
+
+
+def _number(text: str | None, option: str, default: float, low: float, high: float) -> float:
+    if text is None:
+        return default
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise BadNotation(f"{option} {text!r} is not a number") from None
+    if not low <= value <= high:
+        raise BadNotation(f"{option} {text.strip()} is outside {low:g}..{high:g}")
+    return value
+
+
+def _whole(text: str | None, option: str) -> int | None:
+    if text is None:
+        return None
+    if not text.strip().isdigit():
+        raise BadNotation(f"{option} {text!r} is not a whole number")
+    return int(text.strip())
 
 
 def _read_board(path: str) -> Board:
@@ -70,16 +99,17 @@ def _ranking_lines(key: str, ranking: tuple[HouseScore, ...]) -> list[str]:
 
 
 def rank_command(
-    board_file: str = typer.Argument(..., metavar="BOARD_FILE", help=BOARD_HELP),
-    objective_name: str = typer.Option(..., "--objective", help=OBJECTIVE_HELP),
-    succession: str = typer.Option(..., "--succession", help=SUCCESSION_HELP),
+    board_file: str | None = typer.Argument(None, metavar="BOARD_FILE", help=BOARD_HELP),
+    objective_name: str | None = typer.Option(None, "--objective", help=OBJECTIVE_HELP),
+    succession: str | None = typer.Option(None, "--succession", help=SUCCESSION_HELP),
     as_json: bool = typer.Option(False, "--json", help="print a JSON array in rank order"),
 ) -> None:
     """The Coronation ranking of a finished grid: score, then light-only score, then line."""
     with user_errors():
-        key = read_objective(objective_name)
-        line = read_succession(succession)
-    ranking = rank(_read_board(board_file), key, line)
+        key = read_objective(_required(objective_name, "--objective"))
+        line = read_succession(_required(succession, "--succession"))
+        path = _required(board_file, "BOARD_FILE")
+    ranking = rank(_read_board(path), key, line)
     if as_json:
         typer.echo(json.dumps(_ranking_json(ranking)))
     else:
@@ -87,24 +117,29 @@ def rank_command(
 
 
 def verdict_command(
-    board_file: str = typer.Argument(..., metavar="BOARD_FILE", help=BOARD_HELP),
-    objective_name: str = typer.Option(..., "--objective", help=OBJECTIVE_HELP),
-    succession: str = typer.Option(..., "--succession", help=SUCCESSION_HELP),
-    identities: str = typer.Option(
-        ..., "--identities", help='each player\'s House in seat order, e.g. "Ana=2,Bruno=5,Caio=1"'
+    board_file: str | None = typer.Argument(None, metavar="BOARD_FILE", help=BOARD_HELP),
+    objective_name: str | None = typer.Option(None, "--objective", help=OBJECTIVE_HELP),
+    succession: str | None = typer.Option(None, "--succession", help=SUCCESSION_HELP),
+    identities: str | None = typer.Option(
+        None,
+        "--identities",
+        help='required: each player\'s House in seat order, e.g. "Ana=2,Bruno=5,Caio=1"',
     ),
-    votes: str = typer.Option(
-        ..., "--votes", help='each player\'s vote, e.g. "Ana=Bruno,Bruno=Neutral,Caio=Ana"'
+    votes: str | None = typer.Option(
+        None,
+        "--votes",
+        help='required: each player\'s vote, e.g. "Ana=Bruno,Bruno=Neutral,Caio=Ana"',
     ),
     as_json: bool = typer.Option(False, "--json", help="print a JSON object"),
 ) -> None:
     """The Assassination: the Regent House, its holder, the votes and the winners."""
     with user_errors():
-        key = read_objective(objective_name)
-        line = read_succession(succession)
-        table = read_identities(identities)
-        cast = read_votes(votes, table)
-    board = _read_board(board_file)
+        key = read_objective(_required(objective_name, "--objective"))
+        line = read_succession(_required(succession, "--succession"))
+        table = read_identities(_required(identities, "--identities"))
+        cast = read_votes(_required(votes, "--votes"), table)
+        path = _required(board_file, "BOARD_FILE")
+    board = _read_board(path)
     with user_errors():
         found = judge(board, key, line, table, cast)
     target = "Neutral" if found.target is None else table.names[found.target]
@@ -158,7 +193,7 @@ def _players(players: int | None, seats: str | None, names: str | None, seed: in
 
 
 def play_command(
-    players: int | None = typer.Option(None, "--players", "-n", help="2-6 (default 4)"),
+    players: str | None = typer.Option(None, "--players", "-n", help="2-6 (default 4)"),
     seats: str | None = typer.Option(
         None, "--seats", help='who plays each seat, e.g. "human,random,human" (bots by level)'
     ),
@@ -166,13 +201,15 @@ def play_command(
     objective_name: str = typer.Option(
         "random", "--objective", help="united, divide, central, borders or random"
     ),
-    seed: int | None = typer.Option(None, "--seed", help="replay a deal exactly (default: new)"),
-    think: float = typer.Option(1.0, "--think", help="seconds a bot may think per action"),
+    seed: str | None = typer.Option(None, "--seed", help="replay a deal exactly (default: new)"),
+    think: str | None = typer.Option(None, "--think", help="seconds a bot may think (default 1)"),
 ) -> None:
     """Play Regicida in the terminal: humans (hot-seat) and bots in any mix."""
-    chosen = seed if seed is not None else secrets.randbelow(2**31)
     with user_errors():
-        table = _players(players, seats, names, chosen)
+        given_seed = _whole(seed, "--seed")
+        chosen = given_seed if given_seed is not None else secrets.randbelow(2**31)
+        seconds = _number(think, "--think", 1.0, 0.0, 3600.0)
+        table = _players(_whole(players, "--players"), seats, names, chosen)
         if objective_name.strip().lower() != "random":
             read_objective(objective_name)
     console = Console(highlight=False)
@@ -182,7 +219,7 @@ def play_command(
         line = sys.stdin.readline()
         return line.rstrip("\n") if line else None
 
-    game = TerminalGame(console, read_line, table, chosen, objective_name.strip().lower(), think)
+    game = TerminalGame(console, read_line, table, chosen, objective_name.strip().lower(), seconds)
     try:
         game.run()
     except Abandoned as exc:

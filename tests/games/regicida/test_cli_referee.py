@@ -154,3 +154,16 @@ def test_H8_no_neutral_vote_with_six_players(board: str) -> None:
 def test_missing_board_file_one_line_error(tmp_path: Path) -> None:
     code, _, err = run("rank", *CENTRAL, str(tmp_path / "none.txt"))
     assert code == 2 and err.startswith("error: cannot read board file")
+
+
+def test_missing_options_and_board_one_line_error(board: str) -> None:
+    for args, message in (
+        (["rank", "--succession", "1 2 3 4 5 6", board], "--objective is required"),
+        (["rank", "--objective", "united", board], "--succession is required"),
+        (["rank", *CENTRAL], "BOARD_FILE is required"),
+        (["verdict", *CENTRAL, *EXAMPLE, board], "--votes is required"),
+        (["verdict", *CENTRAL, *EXAMPLE_VOTES, board], "--identities is required"),
+    ):
+        code, out, err = run(*args)
+        assert code == 2 and out == "" and err.startswith("error:"), args
+        assert message in err and len(err.strip().splitlines()) == 1

@@ -121,6 +121,9 @@ def test_play_regicida_bad_options_one_line_error() -> None:
         (["--players", "3", "--seats", "human,random"], "--seats"),
         (["--names", "Ana,Bruno"], "--names"),
         (["--objective", "wealth"], "--objective"),
+        (["--players", "four"], "--players"),
+        (["--seed", "x"], "--seed"),
+        (["--think", "-2"], "--think"),
     ]
     for args, message in cases:
         result = CliRunner().invoke(build(), ["play", "regicida", *args])
