@@ -128,7 +128,7 @@ def _print_result(result: MatchResult) -> None:
     sides = result.sides
     table = Table(title=f"{spec.game}: {len(result.reports)} games, seed {spec.seed}")
     for column in ("agent", "games", "wins", "draws", "losses", "score [95%]", "Elo [95%]"):
-        table.add_column(column, justify="left" if column == "agent" else "right")
+        table.add_column(column, justify="left" if column == "agent" else "right", no_wrap=True)
     for label, tally in result.tallies.items():
         interval = result.interval(label)
         table.add_row(

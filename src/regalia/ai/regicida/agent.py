@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from regalia.ai.base import Agent, Budget, Observation
@@ -32,9 +32,24 @@ from regalia.games.regicida.actions import Action, Place, Swap, Vote
 
 SAMPLES = 16  # noisy rankings per decision
 SIGMA_END = 0.35  # projection noise (points) once nothing is left to play
-SIGMA_START = 2.5  # ... and at the first placement
+SIGMA_TURN = 0.45  # ... growing with the square root of the turns each player has left
+DRIFT = 0.4  # points a purposeful player adds to their own House per turn (measured)
 SHARPNESS = 2.0  # purposeful voters lean to their best guess: belief ** SHARPNESS
 REVEAL_COST = 0.05  # a small direct price on giving one's House away, beyond the model's
+
+
+def turns_left(view: dict[str, Any]) -> list[int]:
+    """Placements and Intrigue turns each seat still has after the acting seat's turn."""
+    players = int(view["players"])
+    me = int(view["seat"])
+    turns = [int(n) for n in view["intrigues_left"]]
+    if view["phase"] == "intrigue":
+        turns[me] -= 1
+    else:
+        tokens = 36 - len(view["grid"]["cells"]) - 1
+        for i in range(tokens):
+            turns[(me + 1 + i) % players] += 1
+    return turns
 
 
 def votes_needed(players: int) -> int:
@@ -70,6 +85,7 @@ class Table:
     neutral: bool  # the Neutral Player exists (fewer than six players)
     holders: dict[int, list[float]]  # House -> P(seat holds it) per seat, then P(no one)
     houses: list[list[float]]  # seat -> P(holds House h)
+    drift: list[float] = field(default_factory=list)  # expected points still to come per House
 
 
 class StrongAgent(Agent[Action]):
@@ -146,7 +162,17 @@ class StrongAgent(Agent[Action]):
             return self._rng.choice(legal)
         by_key = {o.key: i for i, o in enumerate(found)}
         reveal = self._reveal(found, evidence, table)
-        sigma = self._sigma(view)
+        turns = turns_left(view)
+        table.drift = [
+            DRIFT
+            * sum(
+                turns[k]
+                * (1.0 if k == table.me else table.houses[k][h - 1] * (1 - table.randomness[k]))
+                for k in range(table.players)
+            )
+            for h in HOUSES
+        ]
+        sigma = SIGMA_END + SIGMA_TURN * math.sqrt(sum(turns) / table.players)
         noise = [[self._gauss() for _ in HOUSES] for _ in range(SAMPLES)]
         best: Action = legal[0]
         best_value = -math.inf
@@ -161,14 +187,6 @@ class StrongAgent(Agent[Action]):
             if value > best_value + 1e-12:
                 best, best_value = action, value
         return best
-
-    def _sigma(self, view: dict[str, Any]) -> float:
-        players = int(view["players"])
-        total = 36 + 3 * players
-        placed = len(view["grid"]["cells"])
-        schemed = sum(3 - int(n) for n in view["intrigues_left"])
-        left = total - placed - schemed
-        return SIGMA_END + (SIGMA_START - SIGMA_END) * left / total
 
     def _gauss(self) -> float:
         # Box–Muller from the seeded generator, so games replay exactly.
@@ -224,7 +242,10 @@ class StrongAgent(Agent[Action]):
         for z in noise:
             ranking = sorted(
                 HOUSES,
-                key=lambda h: -(values[h - 1] + sigma * z[h - 1]) + 1e-3 * table.succession[h],
+                key=lambda h: (
+                    -(values[h - 1] + table.drift[h - 1] + sigma * z[h - 1])
+                    + 1e-3 * table.succession[h]
+                ),
             )
             regent = ranking[0]
             if regent not in cache:
