@@ -130,9 +130,10 @@ export function showTable(root, tableId, token) {
     if (message.status === "waiting") return "Waiting for every player to join…";
     if (message.result) return resultText(message.result, names, seat);
     const acting = message.to_act || [];
-    if (seat !== null && acting.includes(seat)) return acting.length > 1 ? "Your vote" : "Your move";
+    const voting = message.view && message.view.phase === "assassination";
+    if (seat !== null && acting.includes(seat)) return voting ? "Your vote" : "Your move";
     const who = acting.map((s) => `${names[s]}${playerNames()[s] ? ` (${playerNames()[s]})` : ""}`);
-    return who.length ? `${who.join(", ")} to ${acting.length > 1 ? "act" : "move"}` : "";
+    return who.length ? `${who.join(", ")} to ${voting ? "vote" : "move"}` : "";
   }
 
   getTable(tableId)

@@ -1,0 +1,135 @@
+"""Browser tests: one real Regalia server per test worker, and Debian's Chromium via Playwright.
+
+The server runs as a subprocess on a free loopback port with a temporary data directory; each
+test gets a fresh browser context (no shared storage) and creates its own tables.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Generator, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# Generous waits: CI machines are often busy; a passing test never waits this long.
+expect.set_options(timeout=15_000)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited early:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/health", timeout=1) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"server did not start:\n{log.read_text()[-3000:]}")
+
+
+def _serve_command(port: int, data: Path) -> list[str]:
+    """`regalia serve`; uvicorn on the app factory while the CLI command is not there yet."""
+    serve = [sys.executable, "-m", "regalia", "serve"]
+    probe = subprocess.run([*serve, "--help"], capture_output=True, check=False)
+    if probe.returncode == 0:
+        return [*serve, "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data)]
+    factory = "regalia.server.app:create_app"
+    return [sys.executable, "-m", "uvicorn", "--factory", factory, "--host", "127.0.0.1",
+            "--port", str(port)]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a running `regalia serve` with fast bots."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (make system-deps)")
+    data = tmp_path_factory.mktemp("regalia-data")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "REGALIA_BOT_WORKERS": "1",
+        "REGALIA_BOT_SECONDS": "0.2",
+        "REGALIA_DATA_DIR": str(data),
+    }
+    log = data / "server.log"
+    command = _serve_command(port, data)
+    with log.open("wb") as out:
+        proc = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc, log)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep each phase's report on the test item, so fixtures can see whether it failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(base_url=server, viewport={"width": 1200, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(15_000)
+    yield page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"failed-{request.node.name}.png"), full_page=True)
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

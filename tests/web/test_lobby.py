@@ -1,0 +1,93 @@
+"""The lobby in the browser: the three games with summaries and rules pages, a table with
+two human seats and its invite links, the table lists, a phone-sized board and keyboard play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.helpers import board_pieces, create_table, wait_my_turn
+
+pytestmark = pytest.mark.browser
+
+
+def test_games_summaries_and_rules_pages(page: Page) -> None:
+    page.goto("/")
+    cards = page.locator(".game-card")
+    expect(cards).to_have_count(3)
+    for game, title, words in [
+        ("regulator", "Regulator Chess", "regulator"),
+        ("regicide", "Regicide", "160"),
+        ("regicida", "Regicida", "Houses"),
+    ]:
+        card = page.locator(f".game-card[data-game={game}]")
+        expect(card.locator("h2")).to_have_text(title)
+        expect(card.locator(".summary")).to_contain_text(words)
+        card.get_by_role("link", name=f"Full rules of {title}").click()
+        expect(page.locator("h1")).to_have_text(title)
+        expect(page.locator("main h2").first).to_be_visible()
+        page.go_back()
+    page.goto("/rules/regicida.html")
+    expect(page.locator("main")).to_contain_text("Bruno")
+
+
+def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, server: str) -> None:
+    page.goto("/")
+    card = page.locator(".game-card[data-game=regulator]")
+    card.locator("summary").click()
+    form = card.locator("form.table-form")
+    form.locator("select[name=kind-1]").select_option("human")
+    expect(form.locator("select[name=level-1]")).to_be_disabled()
+    form.locator("input[name=regulator]").fill("3")
+    form.locator("button[type=submit]").click()
+    invites = page.locator(".created .invite")
+    expect(invites).to_have_count(2)
+    invite = invites.nth(1).locator("input.invite-url").input_value()
+    assert "#/t/" in invite
+    invites.nth(1).locator("button.copy").click()
+    expect(invites.nth(1).locator("button.copy")).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == invite
+    table_id = invite.split("#/t/")[1].split("/")[0]
+    expect(page.locator(f".table-list.waiting li[data-table='{table_id}']")).to_be_visible()
+
+    page.locator(".created .play-link").click()
+    expect(page.locator(".status")).to_contain_text("Waiting")
+    other = browser.new_context(base_url=server).new_page()
+    other.goto(invite)
+    expect(other.locator(".status")).to_contain_text("White")
+    wait_my_turn(page)
+    expect(page.locator('.track-space.current[data-space="3"]')).to_have_count(1)
+    expect(page.locator(".powers li.on")).to_contain_text("Bishops may also move as knights")
+    page.goto("/")
+    expect(page.locator(f".table-list.playing li[data-table='{table_id}']")).to_be_visible()
+    page.locator(f".table-list.playing li[data-table='{table_id}'] a").click()
+    expect(page.locator(".conn")).to_have_text("connected")
+    expect(page.locator(".chat-note")).to_be_visible()
+    other.context.close()
+
+
+def test_phone_sized_screen_and_keyboard_play(
+    browser: Browser, server: str, artifacts: Path
+) -> None:
+    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    create_table(page, "regulator")
+    wait_my_turn(page)
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 390, f"the phone-sized page scrolls sideways ({width}px)"
+    before = board_pieces(page)
+    # The cursor starts on White's king (c1); up to c2, pick the pawn; up to c3, move it.
+    board = page.locator("svg.grid-board")
+    board.focus()
+    for key in ["ArrowUp", "ArrowUp", "Enter"]:
+        page.keyboard.press(key)
+    expect(page.locator(".square.selected")).to_have_attribute("data-square", "c2")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    expect(page.locator(".move-list .move").first).to_have_text("c3")
+    assert board_pieces(page) != before
+    expect(page.locator(".move-list .move")).to_have_count(2, timeout=20_000)
+    page.screenshot(path=str(artifacts / "regulator-phone.png"), full_page=True)
+    context.close()

@@ -1,0 +1,71 @@
+"""Regicide in the browser: the cross board turned to the viewer, seat badges, clicking
+moves against three bots, reload and resume, and a spectator reading the chat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.helpers import board_pieces, click_a_move, create_table, wait_my_turn
+
+pytestmark = pytest.mark.browser
+
+EDGES = {"0": "bottom", "1": "right", "2": "top", "3": "left"}  # Yellow at the bottom
+
+
+def test_regicide_play_rotate_reload_and_spectate(
+    page: Page, browser: Browser, server: str, artifacts: Path
+) -> None:
+    watch = create_table(page, "regicide")
+    expect(page.locator(".square")).to_have_count(160)
+    for seat, edge in EDGES.items():
+        expect(page.locator(f'.seat-badge[data-seat="{seat}"]')).to_have_class(
+            f"seat-badge {['yellow', 'green', 'red', 'blue'][int(seat)]} edge-{edge}"
+            + (" to-move" if seat == "0" else ""),
+        )
+    expect(page.locator(".seat-badge.edge-bottom")).to_contain_text("(you)")
+    expect(page.locator("svg.grid-board use.piece")).to_have_count(64)
+    # The a-file, Yellow's home, runs along the bottom edge: a7 (the king) is below a8's row.
+    king = page.locator('rect[data-square="a7"]').bounding_box()
+    far = page.locator('rect[data-square="o7"]').bounding_box()
+    assert king is not None and far is not None and king["y"] > far["y"]
+
+    for _ in range(3):
+        wait_my_turn(page)
+        before = page.locator(".move-list .move").count()
+        click_a_move(page)
+        expect(page.locator(".move-list .move")).to_have_count(before + 4, timeout=20_000)
+    wait_my_turn(page)
+    expect(page.locator(".square.last")).to_have_count(2)
+    page.screenshot(path=str(artifacts / "regicide-board.png"))
+    pieces, moves = board_pieces(page), page.locator(".move-list .move").all_text_contents()
+    assert moves[0].startswith("Y") and moves[1].startswith("G")
+
+    page.reload()
+    wait_my_turn(page)
+    assert page.locator(".move-list .move").all_text_contents() == moves
+    assert board_pieces(page) == pieces
+    yellow = page.locator(".seat-badge.yellow")
+    expect(yellow).to_have_class("seat-badge yellow edge-bottom to-move")
+
+    # A spectator: sees the same board from Green's side, reads the chat, cannot write.
+    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844})
+    watcher = context.new_page()
+    watcher.goto(watch)
+    expect(watcher.locator(".conn")).to_have_text("connected")
+    expect(watcher.locator(".seat-badge.green")).to_have_class("seat-badge green edge-bottom")
+    expect(watcher.locator(".chat-form")).to_have_count(0)
+    expect(watcher.locator(".chat-note")).to_be_visible()
+    expect(watcher.locator("input.move-input")).to_be_hidden()
+    page.locator(".chat-form input").fill("good luck, all")
+    page.locator(".chat-form button").click()
+    expect(watcher.locator(".chat-log li")).to_contain_text(["good luck, all"])
+    expect(page.locator(".chat-log li")).to_contain_text(["good luck, all"])
+    width = watcher.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 390, f"the phone-sized page scrolls sideways ({width}px)"
+    watcher.screenshot(path=str(artifacts / "regicide-phone-spectator.png"), full_page=True)
+    watcher.locator("button.rotate").click()
+    expect(watcher.locator(".seat-badge.green")).to_have_class("seat-badge green edge-right")
+    context.close()
