@@ -131,7 +131,7 @@ BAD_INPUTS = {
 def test_H8_bad_referee_input_one_line_error(board: str, case: str) -> None:
     override, message = BAD_INPUTS[case]
     args = {"--objective": "central", "--succession": "1 2 3 4 5 6"}
-    args.update(dict([EXAMPLE, EXAMPLE_VOTES]))  # type: ignore[arg-type]
+    args.update({EXAMPLE[0]: EXAMPLE[1], EXAMPLE_VOTES[0]: EXAMPLE_VOTES[1]})
     args.update(dict(zip(override[::2], override[1::2], strict=True)))
     flat = [x for pair in args.items() for x in pair]
     code, out, err = run("verdict", *flat, board)

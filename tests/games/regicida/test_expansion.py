@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from regalia.core.errors import IllegalAction, NotYourTurn
-from regalia.games.regicida import GAME, Phase, Place, Split, Token
+from regalia.games.regicida import GAME, Phase, Place, RegicidaState, Split, Token
 from regalia.games.regicida.board import CANVAS, Board, parse_cell
 from regalia.games.regicida.rules import deal
 
@@ -22,8 +22,8 @@ def canvas_with(*cells: str) -> Board:
     return board
 
 
-def legal_cells(state: object) -> set[str]:
-    view = state.view(state.view(None)["to_act"][0])  # type: ignore[attr-defined]
+def legal_cells(state: RegicidaState) -> set[str]:
+    view = state.view(state.view(None)["to_act"][0])
     return {text.split()[2] for text in view["legal"] if text.startswith("place")}
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from regalia.core.errors import BadNotation, IllegalAction
-from regalia.games.regicida import Pass, Phase
+from regalia.games.regicida import Pass, Phase, RegicidaState
 from regalia.games.regicida.board import parse_board
 from regalia.games.regicida.rules import deal
 
@@ -21,7 +21,7 @@ CHECKER = "\n".join(
 )
 
 
-def intrigue_state(board_text: str, players: int = 2, current: int = 0):  # type: ignore[no-untyped-def]
+def intrigue_state(board_text: str, players: int = 2, current: int = 0) -> RegicidaState:
     pos = replace(
         deal(9, players, "united"),
         piles=((), (), ()),
@@ -32,7 +32,7 @@ def intrigue_state(board_text: str, players: int = 2, current: int = 0):  # type
     return state_of(pos)
 
 
-def cell(state, name: str) -> str:  # type: ignore[no-untyped-def]
+def cell(state: RegicidaState, name: str) -> str:
     for item in state.view(None)["grid"]["cells"]:
         if item["cell"] == name:
             return f"{item['house']}{item['side'][0].upper()}"
