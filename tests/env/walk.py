@@ -42,13 +42,11 @@ def check_numbering(adapter: Adapter, state: State[Any]) -> None:
         legal = list(state.legal_actions(seat))
         numbers = {adapter.encode(state, action) for action in legal}
         assert len(numbers) == len(legal), "two legal actions share a number"
-        table = adapter.legal_by_index(state, seat)  # what `decode` looks numbers up in
         for n, action in enumerate(legal):
             index = adapter.encode(state, action)
             assert 0 <= index < adapter.num_actions
-            assert table[index] == action
-            if n % 7 == 0:  # a sample, as each call redoes the work: decode and parse agree
-                assert adapter.decode(state, seat, index) == action
+            assert adapter.decode(state, seat, index) == action
+            if n % 7 == 0:  # a sample, as parsing is slow: the text reads back the same
                 assert state.parse(seat, adapter.action_text(index)) == action
         mask = adapter.mask(state, seat)
         assert set(np.flatnonzero(mask).tolist()) == numbers

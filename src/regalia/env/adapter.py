@@ -38,6 +38,8 @@ class Adapter(ABC):
         self.game: Game[Any] = self.load_game()
         self.players = self.game.check_players(self.default_players if players is None else players)
         self.options = self.game.read_options(options)
+        self._legal_key: tuple[State[Any], Seat] | None = None
+        self._legal_table: dict[int, Any] = {}
 
     def load_game(self) -> Game[Any]:
         return get_game(self.game_name)
@@ -84,7 +86,17 @@ class Adapter(ABC):
         return self.action_index(state.encode(action))
 
     def legal_by_index(self, state: State[Any], seat: Seat) -> dict[int, Any]:
-        """Legal actions of `seat` keyed by index; two legal actions never share one."""
+        """Legal actions of `seat` keyed by index; two legal actions never share one.
+
+        The last answer is kept: mask, decode and step all ask about the same state, and
+        states are immutable, so the kept table stays right for as long as we hold it.
+        """
+        if (
+            self._legal_key is not None
+            and self._legal_key[0] is state
+            and self._legal_key[1] == seat
+        ):
+            return self._legal_table
         table: dict[int, Any] = {}
         for action in state.legal_actions(seat):
             index = self.encode(state, action)
@@ -93,6 +105,7 @@ class Adapter(ABC):
                     f"{state.encode(action)!r} and {state.encode(table[index])!r} share {index}"
                 )
             table[index] = action
+        self._legal_key, self._legal_table = (state, seat), table
         return table
 
     def decode(self, state: State[Any], seat: Seat, index: int) -> Any:

@@ -56,9 +56,6 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         self.game_seed = 0
         self.game_state: State[Any] = adapter.new_state(0)
         self._pending: dict[Seat, Any] = {}
-        self._legal_state: State[Any] | None = None
-        self._legal_seat: Seat = -1
-        self._legal_table: dict[int, Any] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -95,15 +92,8 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         to_move = agent == self.agent_selection and not self.game_state.is_over()
         mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
         if to_move:
-            mask[list(self._legal(seat))] = 1
+            mask[list(self.adapter.legal_by_index(self.game_state, seat))] = 1
         return {"observation": self.adapter.observe(self.game_state, seat), "action_mask": mask}
-
-    def _legal(self, seat: Seat) -> dict[int, Any]:
-        """The seat's legal actions by number; kept, since observe and step both ask."""
-        if self._legal_state is not self.game_state or self._legal_seat != seat:
-            self._legal_table = self.adapter.legal_by_index(self.game_state, seat)
-            self._legal_state, self._legal_seat = self.game_state, seat
-        return self._legal_table
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -113,7 +103,7 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         if action is None:
             raise ValueError(f"{agent} is in play and must act; None is for finished agents")
         seat = self._seat[agent]
-        chosen = self._legal(seat).get(int(action))
+        chosen = self.adapter.legal_by_index(self.game_state, seat).get(int(action))
         if chosen is None:
             raise IllegalAction(f"action {action} is not legal for {agent} here")
         self._cumulative_rewards[agent] = 0.0
