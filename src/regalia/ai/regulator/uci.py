@@ -8,9 +8,10 @@ One command per line in, one reply per line out. The search runs in a thread so 
     >>> out = io.StringIO()
     >>> session = UciSession(out)
     >>> for line in ["isready", "position startpos moves c2c3", "go depth 2"]:
-    ...     session.handle(line)
-    >>> session.wait(); out.getvalue().splitlines()[0]
-    'readyok'
+    ...     _ = session.handle(line)
+    >>> session.wait()
+    >>> out.getvalue().splitlines()[0], out.getvalue().splitlines()[-1].split()[0]
+    ('readyok', 'bestmove')
 """
 
 from __future__ import annotations
