@@ -7,7 +7,7 @@ import json
 import pytest
 
 from regalia.core.errors import BadNotation, BadRecord, IllegalAction
-from regalia.games.regicida import GAME, Phase
+from regalia.games.regicida import GAME, Phase, Place
 from regalia.games.regicida.board import parse_cell
 
 from .support import random_game, state_of, voting_position
@@ -64,8 +64,6 @@ def test_apply_refuses_illegal_actions_and_keeps_the_state() -> None:
     with pytest.raises(IllegalAction):
         state.apply(seat, "place 1 f6")  # type: ignore[arg-type]
     with pytest.raises(IllegalAction):
-        from regalia.games.regicida import Place
-
         state.apply(seat, Place(0, parse_cell("a1", 11)))
     assert json.dumps(state.view(seat)) == before
 
@@ -101,3 +99,19 @@ def test_sample_hidden_resamples_the_secrets() -> None:
         assert counts == sorted(h for p in deal._pos.piles for h in p)  # six of each House
     with pytest.raises(BadRecord):
         deal.sample_hidden(0, 1).to_record()
+
+
+def test_hand_built_actions_are_checked_too() -> None:
+    from regalia.games.regicida import Split, Swap
+
+    from .test_intrigue import ALL_LIGHT, intrigue_state
+
+    state = GAME.new(5, 2)
+    seat = min(state.to_act())
+    with pytest.raises(IllegalAction, match="no pile 4"):
+        state.apply(seat, Place(3, (5, 5)))
+    with pytest.raises(IllegalAction, match="no pile 0"):
+        state.apply(seat, Split(-1))
+    intrigue = intrigue_state(ALL_LIGHT)
+    with pytest.raises(IllegalAction, match="one of the two"):
+        intrigue.apply(0, Swap((0, 0), (0, 1), (3, 3)))

@@ -138,6 +138,8 @@ def vote_options(players: int, seat: Seat) -> list[Vote]:
 def why_illegal(pos: Position, seat: Seat, action: Action) -> str | None:
     """A player-facing reason why `action` is not legal now, or None when it is."""
     phase = pos.phase
+    if isinstance(action, Place | Split) and not 0 <= action.pile < PILES:
+        return f"there is no pile {action.pile + 1}; piles are 1-{PILES}"
     if isinstance(action, Place):
         if phase is not Phase.EXPANSION:
             return "tokens are placed only during Expansion"
@@ -162,6 +164,8 @@ def why_illegal(pos: Position, seat: Seat, action: Action) -> str | None:
             return "you may pass only when no two adjacent tokens are light" if pairs else None
         if (action.first, action.second) not in pairs:
             return "swap two orthogonally adjacent tokens that are both light side up"
+        if action.flip not in (action.first, action.second):
+            return "turn dark one of the two swapped tokens"
         return None
     if phase is not Phase.ASSASSINATION:
         return "votes are cast only in the Assassination"
