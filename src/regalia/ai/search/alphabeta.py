@@ -192,7 +192,7 @@ class Searcher(Generic[P, M]):
         if depth <= 0:
             if not self.settings.quiescence:
                 return domain.evaluate(pos)
-            return self._quiesce(pos, alpha, beta, ply, 0)
+            return self._quiesce(pos, alpha, beta, ply, 0, in_check)
 
         hash_move: M | None = None
         use_table = self.settings.use_table
@@ -283,14 +283,16 @@ class Searcher(Generic[P, M]):
 
     # -- quiescence -------------------------------------------------------------------------
 
-    def _quiesce(self, pos: P, alpha: int, beta: int, ply: int, qply: int) -> int:
+    def _quiesce(
+        self, pos: P, alpha: int, beta: int, ply: int, qply: int, in_check: bool | None = None
+    ) -> int:
         domain = self.domain
-        self._clock.tick()
         if qply:
+            self._clock.tick()
             end = domain.outcome(pos, ply)
             if end is not None:
                 return end
-        if domain.in_check(pos):
+        if in_check if in_check is not None else domain.in_check(pos):
             # Standing pat is unsafe under attack: every evasion counts, and none means mate.
             moves = domain.moves(pos)
             if not moves:
