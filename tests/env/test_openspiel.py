@@ -84,3 +84,11 @@ def test_regicida_information_state_hides_identities_and_votes() -> None:
     assert identities["identity"] is None
     state.apply_actions([state.legal_actions(p)[-1] for p in range(4)])
     assert state.is_terminal() and "vote" in state.information_state_string(1)
+
+
+def test_module_example_runs() -> None:
+    import doctest
+
+    import regalia.env.openspiel
+
+    assert doctest.testmod(regalia.env.openspiel).failed == 0
