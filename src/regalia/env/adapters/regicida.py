@@ -133,7 +133,9 @@ class RegicidaAdapter(Adapter):
         piles = ", ".join(
             f"{p['pile']}: {p['size']} (top {p['top'] or '-'})" for p in view["piles"]
         )
-        lines.append(f"piles {piles}; to act: {view['to_act']}")
+        lines.append(f"piles {piles}")
         if view["result"] is not None:
             lines.append(f"result: {view['result']['reason']}")
+        else:
+            lines.append("to act: " + ", ".join(view["seats"][s] for s in view["to_act"]))
         return "\n".join(lines)

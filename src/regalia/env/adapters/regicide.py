@@ -135,10 +135,12 @@ class RegicideAdapter(Adapter):
             for file in range(SIZE):
                 name = square_name(file, rank)
                 row.append(cells.get(name, " .") if exists(file, rank) else "  ")
-            lines.append(f"{rank + 1:>2} " + " ".join(row))
+            lines.append(f"{rank + 1:>2} " + " ".join(row).rstrip())
         lines.append("   " + " ".join(f" {f}" for f in FILES))
-        seat = view["seats"][view["turn"]]
-        lines.append(f"{seat} to move; kings captured: {view['kings_captured'] or 'none'}")
+        captured = ", ".join(view["seats"][s] for s in view["kings_captured"]) or "none"
+        lines.append(f"kings captured: {captured}")
         if view["result"] is not None:
             lines.append(f"result: {view['result']['reason']}")
+        else:
+            lines.append(f"{view['seats'][view['turn']]} to move")
         return "\n".join(lines)

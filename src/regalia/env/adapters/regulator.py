@@ -65,8 +65,9 @@ class RegulatorAdapter(Adapter):
     def render(self, view: Mapping[str, Any]) -> str:
         lines = [f"{RANKS - i} {' '.join(text)}" for i, text in enumerate(view["board"])]
         lines.append("  " + " ".join(FILES))
-        side = "White" if view["turn"] == 0 else "Black"
-        lines.append(f"regulator {view['regulator']}; {side} to move; FEN {view['fen']}")
+        lines.append(f"regulator on space {view['regulator']}; FEN {view['fen']}")
         if view["result"] is not None:
             lines.append(f"result: {view['result']['reason']}")
+        else:
+            lines.append(f"{'White' if view['turn'] == 0 else 'Black'} to move")
         return "\n".join(lines)
