@@ -20,7 +20,7 @@ def error_code(response: object) -> str:
 
 
 def test_http_errors_have_codes_and_messages(client: TestClient) -> None:
-    table, (t0, t1) = two_humans(client)
+    table, (t0, _t1) = two_humans(client)
     url = f"/api/tables/{table}/commands"
     bad_json = client.post(
         "/api/tables", content=b"{nope", headers={"content-type": "application/json"}
@@ -30,7 +30,7 @@ def test_http_errors_have_codes_and_messages(client: TestClient) -> None:
     assert client.get("/api/tables/../../etc").status_code == 404
     forged = client.post(url, json={"type": "resign"}, headers={"X-Seat-Token": "x" * 32})
     assert forged.status_code == 401 and error_code(forged) == "bad_token"
-    other_table, (other_token, _) = two_humans(client)
+    _other_table, (other_token, _) = two_humans(client)
     wrong = client.post(url, json={"type": "resign"}, headers={"X-Seat-Token": other_token})
     assert error_code(wrong) == "bad_token"
     anonymous = client.post(url, json={"type": "resign"})
@@ -92,7 +92,7 @@ def test_websocket_errors_keep_the_connection_and_the_game(client: TestClient) -
 
 
 def test_a_bad_hello_closes_only_that_connection(client: TestClient) -> None:
-    table, (t0, t1) = two_humans(client)
+    table, (t0, _t1) = two_humans(client)
     with client.websocket_connect(f"/ws/tables/{table}") as a:
         hello(a, t0, "Ann")
         with client.websocket_connect(f"/ws/tables/{table}") as intruder:
