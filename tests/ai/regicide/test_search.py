@@ -72,3 +72,13 @@ def test_search_restores_the_position() -> None:
     key, board = pos.key, list(pos.board)
     Searcher(RegicideDomain()).search(pos, Limits(nodes=1500))
     assert (pos.key, pos.board, pos.turn) == (key, board, 0)
+
+
+def test_noisy_moves_are_the_captures_and_promotions() -> None:
+    pos = Position.start()
+    domain = RegicideDomain()
+    for _ in range(40):
+        moves = pos.legal_moves()
+        expected = {m for m in moves if m != PASS and (m >> 19 or pos.is_capture(m))}
+        assert set(domain.noisy_moves(pos)) == expected
+        pos.push(max(moves, key=lambda m: domain.capture_score(pos, m) * 1000 + m % 997))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from regalia.ai.regicide.evaluation import evaluate
 from regalia.ai.search import scores
-from regalia.games.regicide.moves import EN_PASSANT, PASS
+from regalia.games.regicide.moves import EN_PASSANT, PASS, SWAP
 from regalia.games.regicide.position import Position
 
 # C14: 200 plies without a capture or pawn move.
@@ -29,8 +29,16 @@ class RegicideDomain:
         return pos.legal_moves()
 
     def noisy_moves(self, pos: Position) -> Sequence[int]:
-        is_capture = pos.is_capture
-        return [m for m in pos.legal_moves() if m != PASS and (m >> 19 or is_capture(m))]
+        # Inlined `pos.is_capture`: a move onto an occupied square captures unless it is a
+        # teammate swap (castling always lands on empty squares).
+        board = pos.board
+        return [
+            m
+            for m in pos.legal_moves()
+            if m >> 19
+            or (board[(m >> 8) & 255] and (m >> 16) & 7 != SWAP)
+            or (m >> 16) & 7 == EN_PASSANT
+        ]
 
     def push(self, pos: Position, move: int) -> None:
         pos.push(move)
