@@ -164,3 +164,23 @@ IS_ENEMY: Final = (
     (False,) * 7 + (True,) * 6,
     (False,) + (True,) * 6 + (False,) * 6,
 )
+
+
+def _mask(squares: tuple[int, ...]) -> int:
+    mask = 0
+    for square in squares:
+        mask |= 1 << square
+    return mask
+
+
+# Bit masks for quick "could anything attack from there?" tests before walking squares.
+KNIGHT_MASK: Final = tuple(_mask(row) for row in KNIGHT_STEPS)
+KING_MASK: Final = tuple(_mask(row) for row in KING_STEPS)
+# PAWN_ATTACKER_MASK[us][square]: where an enemy pawn would stand to attack `square`.
+PAWN_ATTACKER_MASK: Final = tuple(tuple(_mask(row) for row in table) for table in PAWN_CAPTURES)
+DIAGONAL_RAYS_MASKED: Final = tuple(
+    tuple((ray, _mask(ray)) for ray in rays) for rays in DIAGONAL_RAYS
+)
+ORTHOGONAL_RAYS_MASKED: Final = tuple(
+    tuple((ray, _mask(ray)) for ray in rays) for rays in ORTHOGONAL_RAYS
+)

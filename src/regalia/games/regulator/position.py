@@ -12,6 +12,8 @@ Attributes (read them, change them only through `push` / `pop`):
     key        64-bit Zobrist key of pieces, side to move and regulator space (R11)
     kings      [white king square, black king square]
     pawns      number of pawns of both sides on the board (R8)
+    bb         13 bitboards indexed by signed piece code (`bb[-KNIGHT]`: Black's knights;
+               negative codes wrap around the list), bit `s` set when the piece is on `s`
 
 Moves are ints: `from | to << 6 | promotion << 12` (see `make_move`, `move_from`, ...).
 
@@ -38,17 +40,19 @@ from regalia.games.regulator.board import (
     BIT,
     BLACK,
     DIAGONAL_MOVES,
-    DIAGONAL_RAYS,
+    DIAGONAL_RAYS_MASKED,
     IS_ENEMY,
     KING,
+    KING_MASK,
     KING_STEPS,
     KNIGHT,
+    KNIGHT_MASK,
     KNIGHT_MOVES,
-    KNIGHT_STEPS,
     ORTHOGONAL_MOVES,
-    ORTHOGONAL_RAYS,
+    ORTHOGONAL_RAYS_MASKED,
     OWN_KIND,
     PAWN,
+    PAWN_ATTACKER_MASK,
     PAWN_CAPTURES,
     PAWN_PUSH,
     PROMOTION_RANK,
@@ -99,6 +103,7 @@ class _Undo(NamedTuple):
 class Position:
     __slots__ = (
         "_stack",
+        "bb",
         "board",
         "fullmove",
         "halfmove",
@@ -126,6 +131,10 @@ class Position:
         self.fullmove = fullmove
         self.kings = [self.board.index(KING), self.board.index(-KING)]
         self.pawns = sum(1 for p in self.board if p in (PAWN, -PAWN))
+        self.bb = [0] * 13
+        for square, piece in enumerate(self.board):
+            if piece:
+                self.bb[piece] |= 1 << square
         self.key = self._compute_key()
         # Keys of every position since construction, the current one last (repetitions).
         self.keys: list[int] = [self.key]
@@ -152,6 +161,7 @@ class Position:
         other.fullmove = self.fullmove
         other.kings = self.kings.copy()
         other.pawns = self.pawns
+        other.bb = self.bb.copy()
         other.key = self.key
         other.keys = self.keys.copy()
         other._stack = self._stack.copy()
@@ -170,9 +180,12 @@ class Position:
         old_regulator = regulator = self.regulator
         self._stack.append(_Undo(move, captured, regulator, self.halfmove, self.key))
         key = self.key ^ ZOBRIST_PIECE[piece][frm]
+        bb = self.bb
+        bb[piece] ^= BIT[frm]
         is_pawn = piece == PAWN or piece == -PAWN
         if captured:
             key ^= ZOBRIST_PIECE[captured][to]
+            bb[captured] ^= BIT[to]
             # R8: the test is made before the move, so taking the last pawn still retreats.
             if not is_pawn and self.pawns and regulator > REGULATOR_MIN:
                 regulator -= 1
@@ -190,6 +203,7 @@ class Position:
             self.pawns -= 1
         board[to] = piece
         board[frm] = 0
+        bb[piece] ^= BIT[to]
         key ^= ZOBRIST_PIECE[piece][to]
         if regulator != old_regulator:
             key ^= ZOBRIST_REGULATOR[old_regulator] ^ ZOBRIST_REGULATOR[regulator]
@@ -209,6 +223,10 @@ class Position:
         frm = move & 63
         to = move >> 6 & 63
         piece = board[to]
+        bb = self.bb
+        bb[piece] ^= BIT[to]
+        if captured:
+            bb[captured] ^= BIT[to]
         self.turn ^= 1
         if self.turn == BLACK:
             self.fullmove -= 1
@@ -219,6 +237,7 @@ class Position:
             self.pawns += 1
         board[frm] = piece
         board[to] = captured
+        bb[piece] ^= BIT[frm]
         if piece == KING or piece == -KING:
             self.kings[self.turn] = frm
         self.regulator = regulator
@@ -240,39 +259,39 @@ class Position:
 
     def _attacked(self, square: int, us: int, rng: int) -> bool:
         """Is `square` attacked by the opponent of `us` under power range `rng`?"""
-        board = self.board
+        bb = self.bb
         sign = -1 if us == WHITE else 1  # the attacker's sign
-        pawn = sign
-        for s in PAWN_CAPTURES[us][square]:
-            if board[s] == pawn:
-                return True
-        knight = KNIGHT * sign
-        bishop = BISHOP * sign
-        for s in KNIGHT_STEPS[square]:
-            piece = board[s]
-            if piece == knight or (rng and piece == bishop):
-                return True
-        king = KING * sign
-        for s in KING_STEPS[square]:
-            if board[s] == king:
-                return True
-        queen = QUEEN * sign
-        for ray in DIAGONAL_RAYS[square]:
-            for s in ray:
-                piece = board[s]
-                if piece:
-                    if piece in (bishop, queen):
-                        return True
-                    break
-        rook = ROOK * sign
-        slider = knight if rng == 2 else rook
-        for ray in ORTHOGONAL_RAYS[square]:
-            for s in ray:
-                piece = board[s]
-                if piece:
-                    if piece in (rook, queen, slider):
-                        return True
-                    break
+        if PAWN_ATTACKER_MASK[us][square] & bb[sign]:
+            return True
+        bishops = bb[BISHOP * sign]
+        knights = bb[KNIGHT * sign]
+        if KNIGHT_MASK[square] & (knights | bishops if rng else knights):
+            return True
+        if KING_MASK[square] & bb[KING * sign]:
+            return True
+        board = self.board
+        queens = bb[QUEEN * sign]
+        # Walk only the rays that hold a possible attacker; a blocker may still stop it.
+        sliders = bishops | queens
+        if sliders:
+            for ray, mask in DIAGONAL_RAYS_MASKED[square]:
+                if mask & sliders:
+                    for s in ray:
+                        if board[s]:
+                            if sliders >> s & 1:
+                                return True
+                            break
+        sliders = bb[ROOK * sign] | queens
+        if rng == 2:
+            sliders |= knights
+        if sliders:
+            for ray, mask in ORTHOGONAL_RAYS_MASKED[square]:
+                if mask & sliders:
+                    for s in ray:
+                        if board[s]:
+                            if sliders >> s & 1:
+                                return True
+                            break
         return False
 
     def in_check(self) -> bool:
@@ -286,63 +305,55 @@ class Position:
         checker and the squares between when in single check, empty in double check; pins
         maps each pinned piece's square to the line it may move along.
         """
+        bb = self.bb
         board = self.board
         king_square = self.kings[us]
         sign = -1 if us == WHITE else 1  # the enemy's sign
         checks = 0
         mask = ALL_SQUARES
-        for s in PAWN_CAPTURES[us][king_square]:
-            if board[s] == sign:
-                checks += 1
-                mask = BIT[s]
-        knight = KNIGHT * sign
-        bishop = BISHOP * sign
-        for s in KNIGHT_STEPS[king_square]:
-            piece = board[s]
-            if piece == knight or (rng and piece == bishop):
-                checks += 1
-                mask = BIT[s]
+        pawns = PAWN_ATTACKER_MASK[us][king_square] & bb[sign]
+        if pawns:
+            checks += 1 if pawns & (pawns - 1) == 0 else 2
+            mask = pawns
+        bishops = bb[BISHOP * sign]
+        knights = bb[KNIGHT * sign]
+        jumpers = KNIGHT_MASK[king_square] & (knights | bishops if rng else knights)
+        if jumpers:
+            checks += 1 if jumpers & (jumpers - 1) == 0 else 2
+            mask = jumpers
         pins: dict[int, int] = {}
         between = BETWEEN[king_square]
-        queen = QUEEN * sign
-        for ray in DIAGONAL_RAYS[king_square]:
-            blocker = -1
-            for s in ray:
-                piece = board[s]
-                if not piece:
+        queens = bb[QUEEN * sign]
+        sliders = bishops | queens
+        for rays, lines in (
+            (DIAGONAL_RAYS_MASKED[king_square], sliders),
+            (
+                ORTHOGONAL_RAYS_MASKED[king_square],
+                bb[ROOK * sign] | queens | (knights if rng == 2 else 0),
+            ),
+        ):
+            if not lines:
+                continue
+            for ray, ray_mask in rays:
+                if not ray_mask & lines:
                     continue
-                if piece * sign < 0:
-                    if blocker >= 0:
-                        break
-                    blocker = s
-                    continue
-                if piece in (bishop, queen):
-                    if blocker < 0:
-                        checks += 1
-                        mask = between[s]
-                    else:
-                        pins[blocker] = between[s]
-                break
-        rook = ROOK * sign
-        slider = knight if rng == 2 else rook
-        for ray in ORTHOGONAL_RAYS[king_square]:
-            blocker = -1
-            for s in ray:
-                piece = board[s]
-                if not piece:
-                    continue
-                if piece * sign < 0:
-                    if blocker >= 0:
-                        break
-                    blocker = s
-                    continue
-                if piece in (rook, queen, slider):
-                    if blocker < 0:
-                        checks += 1
-                        mask = between[s]
-                    else:
-                        pins[blocker] = between[s]
-                break
+                blocker = -1
+                for s in ray:
+                    piece = board[s]
+                    if not piece:
+                        continue
+                    if piece * sign < 0:
+                        if blocker >= 0:
+                            break
+                        blocker = s
+                        continue
+                    if lines >> s & 1:
+                        if blocker < 0:
+                            checks += 1
+                            mask = between[s]
+                        else:
+                            pins[blocker] = between[s]
+                    break
         return (0 if checks > 1 else mask), pins
 
     # ----------------------------------------------------------------- move generation
@@ -378,30 +389,32 @@ class Position:
             last_rank = PROMOTION_RANK[us]
             pushes = PAWN_PUSH[us]
             pawn_captures = PAWN_CAPTURES[us]
-            # No check and no pin under any of the ranges: skip the mask tests.
-            free = quiet_mask == capture_mask == ALL_SQUARES and not quiet_pins and not capture_pins
-            for frm, piece in enumerate(board):
-                kind = own[piece]
-                if not kind:
-                    continue
+            # No check and no pin under a range: skip its mask tests.
+            quiet_free = quiet_mask == ALL_SQUARES and not quiet_pins
+            push_free = push_mask == ALL_SQUARES and not push_pins
+            free = quiet_free and capture_mask == ALL_SQUARES and not capture_pins
+            bb = self.bb
+            pieces = bb[sign] | bb[2 * sign] | bb[3 * sign] | bb[4 * sign] | bb[5 * sign]
+            while pieces:  # our pieces but the king, lowest square first
+                low = pieces & -pieces
+                pieces ^= low
+                frm = low.bit_length() - 1
+                kind = own[board[frm]]
                 if kind == PAWN:
                     to = pushes[frm]
-                    if not board[to]:
-                        allowed = push_mask
-                        if frm in push_pins:
-                            allowed &= push_pins[frm]
-                        if allowed >> to & 1:
-                            if to // 5 == last_rank:
-                                for promotion in (QUEEN, ROOK, BISHOP, KNIGHT):
-                                    append(frm | to << 6 | promotion << 12)
-                            else:
-                                append(frm | to << 6)
+                    if not board[to] and (
+                        push_free or (push_mask & push_pins.get(frm, ALL_SQUARES)) >> to & 1
+                    ):
+                        if to // 5 == last_rank:
+                            for promotion in (QUEEN, ROOK, BISHOP, KNIGHT):
+                                append(frm | to << 6 | promotion << 12)
+                        else:
+                            append(frm | to << 6)
                     # A pawn capture leaves the regulator where it is (R7).
-                    allowed = quiet_mask
-                    if frm in quiet_pins:
-                        allowed &= quiet_pins[frm]
                     for to in pawn_captures[frm]:
-                        if enemy[board[to]] and allowed >> to & 1:
+                        if enemy[board[to]] and (
+                            quiet_free or (quiet_mask & quiet_pins.get(frm, ALL_SQUARES)) >> to & 1
+                        ):
                             if to // 5 == last_rank:
                                 for promotion in (QUEEN, ROOK, BISHOP, KNIGHT):
                                     append(frm | to << 6 | promotion << 12)
