@@ -55,7 +55,9 @@ def draw_board(state: RegicideState) -> Text:
             background = LAST if name in marked else LIGHT if B.is_light(sq) else DARK
             if name in pieces:
                 seat, piece = pieces[name]
-                text.append(f" {piece} ", style=f"{SEAT_STYLES[seat]} {background}")
+                # The seat letter keeps pieces apart where the terminal shows no colour.
+                cell = f"{B.SEAT_LETTERS[seat].lower()}{piece} "
+                text.append(cell, style=f"{SEAT_STYLES[seat]} {background}")
             else:
                 text.append("   ", style=background)
         text.append("\n")
@@ -67,10 +69,11 @@ def status(state: RegicideState, kinds: list[str]) -> Text:
     view = state.view(None)
     text = Text()
     for team, members in enumerate(view["teams"]):
-        text.append("light team: " if team == 0 else "   dark team: ")
-        for seat in members:
+        text.append("light: " if team == 0 else " | dark: ")
+        for number, seat in enumerate(members):
             style = SEAT_STYLES[seat] + (" strike" if seat in view["kings_captured"] else "")
-            text.append(f"{B.SEAT_NAMES[seat]} ({kinds[seat]}) ", style=style)
+            text.append(", " if number else "")
+            text.append(f"{B.SEAT_NAMES[seat]} ({kinds[seat]})", style=style)
     captured = [B.SEAT_NAMES[s] for s in view["kings_captured"]]
     text.append(f"\nkings captured: {', '.join(captured) or 'none'}")
     if view["history"]:

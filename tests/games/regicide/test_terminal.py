@@ -22,15 +22,12 @@ def test_board_drawing_colours_and_last_move() -> None:
     assert len(lines) == 15 and lines[0].startswith("14 ") and lines[-1].split()[0] == "a"
     assert "i" not in lines[-1].split()
     # The corners are blank: rank 1 starts with three empty cells after the label.
-    assert lines[13] == " 1 " + " " * 9 + " R  N  B  K  Q  B  N  R " + " " * 9
-    styles = {drawn.plain[span.start : span.end].strip(): str(span.style) for span in drawn.spans}
-    colours = [
-        str(span.style) for span in drawn.spans if drawn.plain[span.start : span.end] == " Q "
-    ]
-    assert any("yellow" in c for c in colours) and any("blue" in c for c in colours)
+    assert lines[13] == " 1 " + " " * 9 + "gR gN gB gK gQ gB gN gR " + " " * 9
+    colours = {drawn.plain[span.start : span.end]: str(span.style) for span in drawn.spans}
+    assert "yellow" in colours["yQ "] and "green" in colours["gQ "]
+    assert "red" in colours["rQ "] and "blue" in colours["bQ "]
     marked = [span for span in drawn.spans if LAST in str(span.style)]
     assert len(marked) == 2  # b4 and d4
-    assert styles
 
 
 def test_scripted_humans_moves_errors_undo_save_load_resign(tmp_path: Path) -> None:
