@@ -195,8 +195,3 @@ def evaluate(pos: Position) -> int:
     if pos.turn == WHITE:
         return score + TEMPO
     return TEMPO - score
-
-
-def piece_value(kind: int, space: int) -> int:
-    """Value of one piece of type `kind` (PAWN..QUEEN) at regulator space `space`."""
-    return VALUE[space][kind]
