@@ -4,7 +4,8 @@ Method (the same for every engine): depth-first perft with push/pop over the leg
 counting the leaves at depth 1 in bulk as the length of the legal-move list
 (`len(list(board.legal_moves))` for python-chess). Each game is searched from its start
 position at the smallest depth reaching about `--nodes` leaves, so the node counts are
-comparable; speed is leaves per second of wall time, best of `--repeat` runs.
+comparable; speed is leaves per second of wall time, best of `--repeat` runs, the two
+engines alternating run by run.
 
 A game takes part when `regalia.games.<game>.perft` exists and provides `start()` and
 `perft(position, depth) -> int`; games without that module are skipped with a note.
@@ -34,23 +35,19 @@ def chess_perft(board: Any, depth: int) -> int:
     return total
 
 
-def measure(
-    start: Callable[[], Any], perft: Callable[[Any, int], int], nodes: int, repeat: int
-) -> tuple[int, int, float]:
-    """(depth, leaves, best seconds) at the first depth with at least `nodes` leaves."""
+def pick_depth(start: Callable[[], Any], perft: Callable[[Any, int], int], nodes: int) -> int:
+    """The smallest depth whose tree has at least `nodes` leaves (at most 12)."""
     depth = 1
-    while True:
-        began = time.perf_counter()
-        leaves = perft(start(), depth)
-        seconds = time.perf_counter() - began
-        if leaves >= nodes or depth >= 12:
-            break
+    while depth < 12 and perft(start(), depth) < nodes:
         depth += 1
-    for _ in range(repeat - 1):
-        began = time.perf_counter()
-        perft(start(), depth)
-        seconds = min(seconds, time.perf_counter() - began)
-    return depth, leaves, seconds
+    return depth
+
+
+def timed(start: Callable[[], Any], perft: Callable[[Any, int], int], depth: int) -> float:
+    position = start()
+    began = time.perf_counter()
+    perft(position, depth)
+    return time.perf_counter() - began
 
 
 def main() -> None:
@@ -63,19 +60,17 @@ def main() -> None:
     print(
         "method: perft with push/pop over legal moves, leaves at depth 1 counted as "
         "len(legal moves); smallest depth with >= "
-        f"{args.nodes} leaves; best of {args.repeat} runs; nodes/s = leaves / seconds"
+        f"{args.nodes} leaves; best of {args.repeat} runs, alternating with python-chess; "
+        "nodes/s = leaves / seconds; ratio = ours / python-chess"
     )
     try:
         import chess
     except ImportError:
         print("python-chess is not installed: no reference speed (pip install chess)")
         return
-    depth, leaves, seconds = measure(chess.Board, chess_perft, args.nodes, args.repeat)
-    reference = leaves / seconds
-    print(
-        f"python-chess {chess.__version__} (standard chess, start): depth {depth}, "
-        f"{leaves} leaves, {seconds:.3f} s, {reference:,.0f} nodes/s"
-    )
+    chess_depth = pick_depth(chess.Board, chess_perft, args.nodes)
+    chess_leaves = chess_perft(chess.Board(), chess_depth)
+    print(f"python-chess {chess.__version__}: standard chess from the start position")
     for game in (g.strip() for g in args.games.split(",") if g.strip()):
         try:
             module = importlib.import_module(f"regalia.games.{game}.perft")
@@ -85,11 +80,18 @@ def main() -> None:
         if not (hasattr(module, "start") and hasattr(module, "perft")):
             print(f"{game}: skipped (its perft module lacks start() or perft())")
             continue
-        depth, leaves, seconds = measure(module.start, module.perft, args.nodes, args.repeat)
-        speed = leaves / seconds
+        depth = pick_depth(module.start, module.perft, args.nodes)
+        leaves = module.perft(module.start(), depth)
+        # Alternate the two engines run by run, so a busy moment hurts both alike.
+        ours, theirs = float("inf"), float("inf")
+        for _ in range(args.repeat):
+            ours = min(ours, timed(module.start, module.perft, depth))
+            theirs = min(theirs, timed(chess.Board, chess_perft, chess_depth))
+        speed, reference = leaves / ours, chess_leaves / theirs
         print(
-            f"{game} (start): depth {depth}, {leaves} leaves, {seconds:.3f} s, "
-            f"{speed:,.0f} nodes/s; ratio to python-chess {speed / reference:.2f}"
+            f"{game} (start): depth {depth}, {leaves} leaves, {ours:.3f} s, {speed:,.0f} nodes/s"
+            f" | python-chess: depth {chess_depth}, {chess_leaves} leaves, {theirs:.3f} s, "
+            f"{reference:,.0f} nodes/s | ratio {speed / reference:.2f}"
         )
 
 
