@@ -61,7 +61,7 @@ def test_search_leaves_the_position_as_given() -> None:
 def test_node_limit_stops_early_with_a_legal_move() -> None:
     report = Searcher(CountersDomain()).search(Counters(), Limits(nodes=1000))
     assert report.move in CountersDomain.MOVES
-    assert report.nodes < 1000 + 300
+    assert report.nodes < 1000 + 100
 
 
 def test_time_limit_is_respected() -> None:
