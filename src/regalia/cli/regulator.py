@@ -29,13 +29,26 @@ def _whole(text: str, option: str, low: int, high: int | None = None) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise BadNotation(f"--think {text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise BadNotation(f"--think {text.strip()} is outside 0..3600 seconds")
+    return value
+
+
 def perft_command(
-    depth: str = typer.Option(..., "--depth", "-d", help="plies to search (0 or more)"),
+    depth: str | None = typer.Option(None, "--depth", "-d", help="required: plies (0 or more)"),
     fen: str | None = typer.Option(None, "--fen", help="start from this position (R12)"),
     show_divide: bool = typer.Option(False, "--divide", help="list each root move's count"),
 ) -> None:
     """Count leaf nodes of the legal-move tree (draw rules ignored). Last line: the count."""
     with user_errors():
+        if depth is None:
+            # Typer's own missing-option message is a multi-line box; ours is one line.
+            raise BadNotation("--depth is required (see --help)")
         plies = _whole(depth, "--depth", 0)
         position = read_fen(fen) if fen is not None else start()
         if show_divide and plies < 1:
@@ -55,13 +68,14 @@ def play_command(
     regulator: str = typer.Option("1", "--regulator", help="regulator start space 1-7"),
     fen: str | None = typer.Option(None, "--fen", help="start from this position (R12)"),
     load: str | None = typer.Option(None, "--load", help="continue the game in this record"),
-    seed: int | None = typer.Option(None, "--seed", help="bot seed (default: new)"),
-    think: float = typer.Option(1.0, "--think", help="seconds a bot may think per move"),
+    seed: str | None = typer.Option(None, "--seed", help="bot seed (default: new)"),
+    think: str = typer.Option("1", "--think", help="seconds a bot may think per move"),
 ) -> None:
     """Play Regulator Chess in the terminal: against a bot or hot-seat."""
-    chosen = seed if seed is not None else secrets.randbelow(2**31)
     console = Console(highlight=False)
     with user_errors():
+        chosen = _whole(seed, "--seed", 0) if seed is not None else secrets.randbelow(2**31)
+        seconds = _seconds(think)
         state: RegulatorState
         if load is not None:
             state = load_record(load)
@@ -69,7 +83,7 @@ def play_command(
             state = GAME.from_fen(fen)
         else:
             state = GAME.new(chosen, regulator=_whole(regulator, "--regulator", 1, 7))
-        game = TerminalGame(state, (white, black), console, _read_line(console), chosen, think)
+        game = TerminalGame(state, (white, black), console, _read_line(console), chosen, seconds)
     try:
         game.run()
     except KeyboardInterrupt:

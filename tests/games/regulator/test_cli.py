@@ -49,6 +49,7 @@ def test_R9_perft_from_a_fen() -> None:
         (("--depth", "1", "--fen", "bnkbn/ppppp/5/5/5/PPPPP/BN1BN w 1 0 1"), "0 kings"),
         (("--depth", "1", "--fen", "bnkbn/ppppp/5/5/5/PPPPP/PNKBN w 1 0 1"), "back rank"),
         (("--depth", "0", "--divide"), "--divide needs --depth 1"),
+        ((), "--depth is required"),
     ],
 )
 def test_bad_perft_input_is_one_line_with_exit_code_2(args: tuple[str, ...], words: str) -> None:
@@ -74,6 +75,9 @@ def test_play_hot_seat_from_stdin() -> None:
         (("--black", "grandmaster"), "unknown bot level 'grandmaster'"),
         (("--fen", "bnkbn w 1 0 1"), "1 ranks, not 7"),
         (("--load", "/nonexistent/game.pgn"), "cannot read /nonexistent/game.pgn"),
+        (("--seed", "x"), "--seed 'x' is not a whole number"),
+        (("--think", "soon"), "--think 'soon' is not a number of seconds"),
+        (("--think", "0"), "--think 0 is outside"),
     ],
 )
 def test_bad_play_options_are_one_line_with_exit_code_2(args: tuple[str, ...], words: str) -> None:
