@@ -54,17 +54,6 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     raise RuntimeError(f"server did not start:\n{log.read_text()[-3000:]}")
 
 
-def _serve_command(port: int, data: Path) -> list[str]:
-    """`regalia serve`; uvicorn on the app factory while the CLI command is not there yet."""
-    serve = [sys.executable, "-m", "regalia", "serve"]
-    probe = subprocess.run([*serve, "--help"], capture_output=True, check=False)
-    if probe.returncode == 0:
-        return [*serve, "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data)]
-    factory = "regalia.server.app:create_app"
-    return [sys.executable, "-m", "uvicorn", "--factory", factory, "--host", "127.0.0.1",
-            "--port", str(port)]  # fmt: skip
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a running `regalia serve` with fast bots."""
@@ -79,7 +68,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "REGALIA_DATA_DIR": str(data),
     }
     log = data / "server.log"
-    command = _serve_command(port, data)
+    command = [
+        sys.executable, "-m", "regalia", "serve",
+        "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data),
+    ]  # fmt: skip
     with log.open("wb") as out:
         proc = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

@@ -49,8 +49,15 @@ export function showTable(root, tableId, token) {
     alertTimer = setTimeout(() => { alert.hidden = true; }, 8000);
   }
 
+  // Who sits in each seat, when it says more than the seat's own name.
   const playerNames = () =>
-    summary ? summary.seats.map((s) => (s.kind === "bot" ? `bot (${s.level})` : s.name || (s.joined ? "human" : "open seat"))) : [];
+    summary
+      ? summary.seats.map((s) => {
+          if (s.kind === "bot") return `bot (${s.level})`;
+          if (!s.joined) return "open seat";
+          return s.name && s.name !== s.seat_name ? s.name : "";
+        })
+      : [];
 
   function act(text) {
     if (!socket || !socket.action(text)) showAlert("Not connected: your move was not sent. Reconnecting…");
