@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -92,3 +94,24 @@ def test_module_example_runs() -> None:
     import regalia.env.openspiel
 
     assert doctest.testmod(regalia.env.openspiel).failed == 0
+
+
+class ViewOnly:
+    """A state that answers nothing but `view`: whatever reads more fails."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self._state.view(seat)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_observations_are_built_from_the_view_alone(name: str) -> None:
+    game = load_game(name, {"seed": 6})
+    state = game.new_initial_state()
+    play_out(state, np.random.default_rng(6), limit=20)
+    adapter = game.adapter
+    for seat in range(game.num_players()):
+        alone = adapter.observe(ViewOnly(state.state), seat)  # type: ignore[arg-type]
+        assert np.array_equal(alone, adapter.observe(state.state, seat))
