@@ -43,3 +43,7 @@ def test_server_does_not_load_the_env_extra() -> None:
 
 def test_env_package_itself_stays_light_until_a_game_is_asked_for() -> None:
     assert loaded_after_import(["regalia.env"]) == set()
+
+
+def test_openspiel_api_needs_numpy_only() -> None:
+    assert loaded_after_import(["regalia.env.openspiel"]) == {"numpy"}

@@ -24,7 +24,7 @@ from regalia.env.vocabulary import Vocabulary
 Planes = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
-# Rewards at the end, zero-sum between sides: a draw is worth nothing.
+# The one reward, at the end. Not always zero-sum: in Regicida everyone may lose.
 REWARD = {Outcome.WIN: 1.0, Outcome.LOSS: -1.0, Outcome.DRAW: 0.0}
 
 

@@ -1,5 +1,7 @@
 """An OpenSpiel-style API (`pyspiel` names) over any `Adapter`, without OpenSpiel itself.
 
+Needs numpy only (not pettingzoo or gymnasium).
+
     >>> from regalia.env.openspiel import load_game
     >>> game = load_game("regulator")
     >>> state = game.new_initial_state()
