@@ -4,6 +4,7 @@ Identities and votes kept out of every observation."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
@@ -15,8 +16,9 @@ from tests.env.walk import API_WARNINGS, check_numbering, random_states
 
 
 @API_WARNINGS
-def test_api_test_passes() -> None:
-    api_test(regicida_v0.env(players=4))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_api_test_passes(players: int) -> None:
+    api_test(regicida_v0.env(players=players))
 
 
 def test_seed_test_passes() -> None:
