@@ -9,6 +9,7 @@ from regalia.ai.regicide.domain import RegicideDomain
 from regalia.ai.search.agent import SearchAgent
 from regalia.core.game import State
 from regalia.games.regicide.position import Position
+from regalia.games.regicide.state import RegicideState
 
 
 class StrongAgent(SearchAgent[Position, int]):
@@ -18,8 +19,9 @@ class StrongAgent(SearchAgent[Position, int]):
         super().__init__(seed, RegicideDomain())
 
     def position(self, state: State[Any]) -> Position:
-        pos: Position = state.position  # type: ignore[attr-defined]  # a fresh copy
-        return pos
+        if not isinstance(state, RegicideState):
+            raise TypeError(f"not a Regicide state: {type(state).__name__}")
+        return state.position  # a fresh copy
 
     def history(self, pos: Position) -> Sequence[int]:
         # The position keeps its moves, not its keys: step back through the plies since the

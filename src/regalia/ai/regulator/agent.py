@@ -8,6 +8,7 @@ from typing import Any
 from regalia.ai.regulator.domain import RegulatorDomain
 from regalia.ai.search.agent import SearchAgent
 from regalia.core.game import State
+from regalia.games.regulator.game import RegulatorState
 from regalia.games.regulator.position import Position
 
 
@@ -18,8 +19,9 @@ class StrongAgent(SearchAgent[Position, int]):
         super().__init__(seed, RegulatorDomain())
 
     def position(self, state: State[Any]) -> Position:
-        pos: Position = state.position()  # type: ignore[attr-defined]  # a fresh copy
-        return pos
+        if not isinstance(state, RegulatorState):
+            raise TypeError(f"not a Regulator Chess state: {type(state).__name__}")
+        return state.position()  # a fresh copy
 
     def history(self, pos: Position) -> Sequence[int]:
         # Only positions since the last pawn move or capture can come back (R11).

@@ -42,10 +42,6 @@ class SearchAgent(Agent[Any], Generic[P, M]):
     def history(self, pos: P) -> Sequence[int]:
         """Keys of earlier positions that a repetition could return to."""
 
-    def action(self, obs: Observation[Any], move: M) -> Any:
-        """The State's action for an engine move; the same value unless a game says not."""
-        return move
-
     def choose(self, obs: Observation[Any], budget: Budget) -> Any:
         if len(obs.legal) == 1:
             return obs.legal[0]
@@ -57,7 +53,7 @@ class SearchAgent(Agent[Any], Generic[P, M]):
         limits = Limits(depth=depth, nodes=budget.nodes, seconds=seconds)
         report = self.searcher.search(pos, limits, self.history(pos))
         self.last = report
-        action = None if report.move is None else self.action(obs, report.move)
-        if action not in obs.legal:
+        # Engine moves are the States' actions (both chess games use the same ints).
+        if report.move is None or report.move not in obs.legal:
             return self._rng.choice(list(obs.legal))  # never expected; a legal move regardless
-        return action
+        return report.move

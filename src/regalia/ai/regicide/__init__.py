@@ -1,0 +1,1 @@
+"""Regicide engine: evaluation, search domain (negamax over teams) and the `strong` agent."""

@@ -1,0 +1,1 @@
+"""Regulator Chess engine: evaluation, search domain, `strong` agent and the UCI-like protocol."""
