@@ -83,7 +83,10 @@ def test_R9_random_game_positions_agree_with_the_naive_oracle() -> None:
             checked += 1
             if not legal:
                 break
-            position.push(rng.choice(legal))
+            move = rng.choice(legal)
+            predicted = position.regulator_after(move)
+            position.push(move)
+            assert position.regulator == predicted
     assert checked > 800
 
 
