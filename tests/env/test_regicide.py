@@ -81,3 +81,11 @@ def test_pass_has_a_number_and_openspiel_reports_team_returns() -> None:
         state.apply_action(int(rng.choice(state.legal_actions())))
     returns = state.returns()
     assert returns[0] == returns[2] and returns[1] == returns[3]
+
+
+def test_each_seat_sees_its_own_pawns_advance_up_the_rows() -> None:
+    """C4: every seat's forward direction becomes row+1 in its own frame."""
+    forward = {YELLOW: "E", GREEN: "N", RED: "W", BLUE: "S"}
+    for seat, letter in forward.items():
+        assert planes._direction_plane(seat, letter) == 0
+    assert planes.frame(GREEN, 0, 0) == (0, 0) and planes.frame(BLUE, 13, 13) == (0, 0)
