@@ -115,3 +115,21 @@ def test_observations_are_built_from_the_view_alone(name: str) -> None:
     for seat in range(game.num_players()):
         alone = adapter.observe(ViewOnly(state.state), seat)  # type: ignore[arg-type]
         assert np.array_equal(alone, adapter.observe(state.state, seat))
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "actions", "shape"),
+    [
+        ("regulator", 2, 870, [23, 7, 5]),
+        ("regicide", 4, 7569, [42, 14, 14]),
+        ("regicida", 2, 490, [66, 11, 11]),
+        ("regicida", 6, 494, [66, 11, 11]),
+    ],
+)
+def test_sizes_are_the_documented_ones(
+    name: str, players: int, actions: int, shape: list[int]
+) -> None:
+    """docs/env.md gives these sizes; a change here must change the docs too."""
+    game = load_game(name, {"players": players})
+    assert game.num_distinct_actions() == actions
+    assert game.observation_tensor_shape() == shape
