@@ -30,3 +30,16 @@ def test_a_small_time_budget_still_gives_a_legal_move() -> None:
     move = StrongAgent(seed=0).choose(Observation(state, 0), Budget(seconds=0.05))
     assert move in state.legal_actions(0)
     assert state.position().key == GAME.new(seed=0).position().key
+
+
+def test_r10_herds_a_lone_king_to_mate_or_stalemate_against_itself() -> None:
+    # King and two knights against a king that defends as well as the engine can; without
+    # the mop-up term this shuffled until the 100-ply draw against even a random defender.
+    state = GAME.from_fen("2k2/5/5/5/5/5/1NK1N w 1 0 1")
+    agents = (StrongAgent(seed=0), StrongAgent(seed=1))
+    while not state.is_over():
+        (seat,) = state.to_act()
+        obs = Observation(state, seat)
+        state = state.apply(seat, agents[seat].choose(obs, Budget(seconds=None, depth=4)))
+    result = state.result()
+    assert result is not None and result.winners() == (0,)

@@ -12,6 +12,7 @@ What it knows beyond material:
 - King safety against empowered pieces: enemy pieces near a king weigh by what they can
   do at the current space; own pawns in front of the king shield it.
 - Pawns gain value as they advance toward promotion, more when no enemy pawn can stop them.
+- Against a lone king: drive it to the edge, own king close (mate and R10's stalemate).
 
     >>> from regalia.games.regulator.position import Position
     >>> evaluate(Position.start())  # symmetric start: only the mover's tempo counts
@@ -123,7 +124,9 @@ PAWN_SCORE = tuple(
     tuple(PAWN_VALUE + PAWN_ADVANCE[_advance(c, s)] for s in range(SQUARES)) for c in (0, 1)
 )
 PASSED_SCORE = tuple(tuple(PASSED_BONUS[_advance(c, s)] for s in range(SQUARES)) for c in (0, 1))
-PUSH_STEP = (FILES, -FILES)
+_KING_DISTANCE = tuple(tuple(_distance(a, b) for b in range(SQUARES)) for a in range(SQUARES))
+# MOP_UP[square]: how far a lone king there is from the middle (d4), in tens of centipawns.
+MOP_UP = tuple(10 * (abs(s % FILES - 2) + abs(s // FILES - 3)) for s in range(SQUARES))
 
 
 def evaluate(pos: Position) -> int:
@@ -140,6 +143,7 @@ def evaluate(pos: Position) -> int:
     score = 0  # White's view
     # How much each side's army gains (White minus Black) if the track moves up one.
     gain_up = 0
+    pieces_white = pieces_black = 0
     white_pawns: list[int] = []
     black_pawns: list[int] = []
     white_mask = black_mask = 0
@@ -156,6 +160,7 @@ def evaluate(pos: Position) -> int:
                 if piece != ROOK:
                     score += _CENTRE[square]
                 gain_up += up[piece] - values[piece]
+                pieces_white += 1
         elif piece == -PAWN:
             black_pawns.append(square)
             black_mask |= 1 << square
@@ -165,6 +170,7 @@ def evaluate(pos: Position) -> int:
             if kind != ROOK:
                 score -= _CENTRE[square]
             gain_up -= up[kind] - values[kind]
+            pieces_black += 1
 
     pushes_white = pushes_black = 0
     shield = SHIELDS[WHITE][white_king]
@@ -191,6 +197,15 @@ def evaluate(pos: Position) -> int:
     if space < REGULATOR_MAX and ((gain_up > 0 and pushes_white) or (gain_up < 0 and pushes_black)):
         score += gain_up // 3
     score += 4 * (pushes_white - pushes_black)
+
+    # Mop-up: against a lone king, herd it to the edge with the own king close by; mate and
+    # stalemate (R10) both happen there, within reach of the search.
+    white_alone = not white_pawns and not pieces_white
+    black_alone = not black_pawns and not pieces_black
+    if black_alone and not white_alone:
+        score += MOP_UP[black_king] + 6 * (4 - min(_KING_DISTANCE[white_king][black_king], 4))
+    elif white_alone and not black_alone:
+        score -= MOP_UP[white_king] + 6 * (4 - min(_KING_DISTANCE[white_king][black_king], 4))
 
     if pos.turn == WHITE:
         return score + TEMPO
