@@ -8,6 +8,8 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocketClose
 
 from regalia.server import api, errors, ws
 from regalia.server.config import Settings
@@ -53,7 +55,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     if (settings.web_dir / "index.html").is_file():
-        app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
+        # The front end answers only what no route matches, so a wrong method on an API
+        # path still gets its 405 instead of the static files' 404.
+        app.router.default = _fallback(StaticFiles(directory=settings.web_dir, html=True))
     else:
 
         @app.get("/", include_in_schema=False)
@@ -61,3 +65,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return {"name": "Regalia", "api": "/api", "docs": "/docs", "openapi": "/openapi.json"}
 
     return app
+
+
+def _fallback(static: StaticFiles) -> ASGIApp:
+    async def serve(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await static(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await WebSocketClose(code=4404)(scope, receive, send)
+
+    return serve

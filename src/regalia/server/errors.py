@@ -6,6 +6,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from regalia.tables.errors import TableError
 
@@ -56,8 +57,21 @@ def install(app: FastAPI) -> None:
         return error_response("invalid", message[:300])
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         code = "not_found" if exc.status_code == 404 else "bad_message"
+        headers = dict(exc.headers or {})
         if exc.status_code == 405:
-            code = "bad_message"
-        return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
+            headers["Allow"] = ", ".join(sorted(_allowed(request)))
+        return JSONResponse(
+            error_body(code, str(exc.detail)), status_code=exc.status_code, headers=headers
+        )
+
+
+def _allowed(request: Request) -> set[str]:
+    """Every method some route serves at this path (Starlette names only the first route's)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches(request.scope)
+        if match is not Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return methods

@@ -53,7 +53,7 @@ class CreateIn(BaseModel):
     players: int | None = Field(default=None, ge=1, le=8)
     options: dict[str, int | str] = Field(default_factory=dict, max_length=8)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    seed: int | None = Field(default=None, ge=0, le=2**53)  # exact in JavaScript numbers
 
 
 class SeatOut(BaseModel):
