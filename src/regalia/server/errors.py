@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
-from starlette.routing import Match
 
 from regalia.tables.errors import TableError
 
@@ -68,10 +69,10 @@ def install(app: FastAPI) -> None:
 
 
 def _allowed(request: Request) -> set[str]:
-    """Every method some route serves at this path (Starlette names only the first route's)."""
+    """Every method the API documents at this path (Starlette names only one route's)."""
     methods: set[str] = set()
-    for route in request.app.router.routes:
-        match, _ = route.matches(request.scope)
-        if match is not Match.NONE:
-            methods |= getattr(route, "methods", None) or set()
+    for template, operations in request.app.openapi().get("paths", {}).items():
+        pattern = re.sub(r"\\{[^}/]+\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, request.url.path):
+            methods |= {m.upper() for m in operations}
     return methods
