@@ -113,3 +113,16 @@ def test_R13_parsing_leaves_the_position_unchanged() -> None:
         with contextlib.suppress(BadNotation, IllegalAction):
             parse_move(position, text)
     assert (position.board, position.key) == before
+
+
+def test_R13_lower_case_piece_letters_are_read_when_unambiguous() -> None:
+    position = Position.start()
+    assert coordinate(parse_move(position, "nc3")) == "b1c3"
+    # Pawn b2 and bishop d2 can both take the c3 pawn: "bxc3" is the pawn, as in chess.
+    pawn_and_bishop = read_fen("2k2/5/5/5/2p2/1P1B1/2K2 w 3 0 1")
+    assert coordinate(parse_move(pawn_and_bishop, "bxc3")) == "b2c3"
+    assert coordinate(parse_move(pawn_and_bishop, "Bxc3")) == "d2c3"
+    # No pawn can go to e3, so the lower-case text is read as the bishop.
+    assert coordinate(parse_move(pawn_and_bishop, "be3")) == "d2e3"
+    with pytest.raises(IllegalAction, match="no pawn of yours can go to e5"):
+        parse_move(pawn_and_bishop, "be5")

@@ -91,9 +91,22 @@ def parse_move(position: Position, text: str) -> int:
     if match:
         return _parse_coordinate(position, text, match)
     match = _SAN.fullmatch(cleaned)
-    if match:
-        return _parse_san(position, text, match)
-    raise BadNotation(f"cannot read move {text.strip()!r}: {_HINT}")
+    try:
+        if match:
+            return _parse_san(position, text, match)
+        raise BadNotation(f"cannot read move {text.strip()!r}: {_HINT}")
+    except (BadNotation, IllegalAction):
+        # Typed in lower case ("nc3", "bxd4" for a bishop)? Only when the text fails as
+        # written, so "bxc3" is a pawn capture whenever a pawn can make it.
+        retry = (
+            _SAN.fullmatch(cleaned[:1].upper() + cleaned[1:]) if cleaned[:1] in "nbrqk" else None
+        )
+        if retry and retry[1]:
+            try:
+                return _parse_san(position, text, retry)
+            except (BadNotation, IllegalAction):
+                pass
+        raise
 
 
 def _promotion_code(letter: str | None) -> int:
