@@ -64,7 +64,7 @@ class Searcher(Generic[P, M]):
         self,
         domain: Domain[P, M],
         settings: Settings | None = None,
-        table_capacity: int = 150_000,
+        table_capacity: int = 100_000,
     ) -> None:
         self.domain = domain
         self.settings = settings or Settings()
