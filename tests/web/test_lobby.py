@@ -60,12 +60,42 @@ def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, ser
     wait_my_turn(page)
     expect(page.locator('.track-space.current[data-space="3"]')).to_have_count(1)
     expect(page.locator(".powers li.on")).to_contain_text("Bishops may also move as knights")
+    # Typed moves on both sides, then a promotion picked in the chooser, then a draw agreed.
+    for number, move in enumerate(["b3", "e5", "b4", "e4", "b5", "d5", "bxa6", "d4"]):
+        player = other if number % 2 else page
+        wait_my_turn(player)
+        player.locator("input.move-input").fill(move)
+        player.locator("input.move-input").press("Enter")
+        expect(page.locator(".move-list .move")).to_have_count(number + 1)
+    wait_my_turn(page)
+    page.locator('.square.movable[data-square="a6"]').dispatch_event("click")
+    page.locator('[data-target="b7"]').dispatch_event("click")
+    expect(page.locator(".chooser button.promo")).to_have_count(4)
+    page.locator('.chooser button.promo[data-promo="b"]').click()
+    expect(page.locator(".move-list .move").last).to_have_text("axb7=B")
+    expect(other.locator(".move-list .move").last).to_have_text("axb7=B")
+    page.locator("button.offer-draw").click()
+    expect(page.locator(".draw-note")).to_have_text("You offered a draw.")
+    other.locator("button.accept-draw").click()
+    expect(page.locator(".status")).to_contain_text("Draw")
+    expect(other.locator(".status")).to_contain_text("Draw")
+
     page.goto("/")
-    expect(page.locator(f".table-list.playing li[data-table='{table_id}']")).to_be_visible()
+    expect(page.locator(f".table-list.finished li[data-table='{table_id}']")).to_be_visible()
+    page.locator(f".table-list.finished li[data-table='{table_id}'] a").click()
+    expect(page.locator(".replay-nav")).to_be_visible()
+    expect(page.locator(".move-list .move")).to_have_count(9)
+    other.context.close()
+
+
+def test_watch_a_running_table(page: Page) -> None:
+    create_table(page, "regulator")
+    page.goto("/")
+    table_id = page.locator(".table-list.playing li").first.get_attribute("data-table")
     page.locator(f".table-list.playing li[data-table='{table_id}'] a").click()
     expect(page.locator(".conn")).to_have_text("connected")
     expect(page.locator(".chat-note")).to_be_visible()
-    other.context.close()
+    expect(page.locator("svg.grid-board use.piece")).to_have_count(20)
 
 
 def test_phone_sized_screen_and_keyboard_play(

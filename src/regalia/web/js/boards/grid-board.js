@@ -87,16 +87,17 @@ export function createGridBoard(root, geometry, { onMove, describe }) {
         );
       }
     }
-    const targets = selected ? moves.filter((m) => m.from === selected) : [];
-    const dots = targets.map((m) => {
-      const [x, y] = at(m.to);
-      const capture = pieces.has(m.to);
+    // One mark per target square (a promotion has four moves to the same square).
+    const targets = selected ? [...new Set(moves.filter((m) => m.from === selected).map((m) => m.to))] : [];
+    const dots = targets.map((to) => {
+      const [x, y] = at(to);
+      const capture = pieces.has(to);
       return s("circle", {
         cx: x + CELL / 2,
         cy: y + CELL / 2,
         r: capture ? CELL * 0.45 : CELL * 0.16,
         class: capture ? "target capture" : "target",
-        "data-target": m.to,
+        "data-target": to,
       });
     });
     const men = [...pieces.entries()].map(([sq, p]) => {
