@@ -15,4 +15,8 @@ def register_engine(groups: Groups) -> None:
         """Speak a UCI subset on stdin/stdout (see docs/engine.md); `quit` ends it."""
         from regalia.ai.regulator.uci import UciSession
 
-        UciSession(sys.stdout).run(sys.stdin)
+        session = UciSession(sys.stdout)
+        try:
+            session.run(sys.stdin)
+        except KeyboardInterrupt:
+            session.stop()  # Ctrl-C ends the session as `quit` would, without a traceback
