@@ -58,6 +58,11 @@ def test_record_decisive_result_on_unfinished_game_reads_as_resignation() -> Non
     assert "resigns" in result.reason
 
 
+def test_record_comments_and_annotation_glyphs_are_skipped() -> None:
+    text = "1. c3 {a quiet start} b5 $1 2.Nd3 ; to d3\n*"
+    assert GAME.from_record(text).sans == ("c3", "b5", "Nd3")
+
+
 def test_record_without_tags_starts_from_the_start_position() -> None:
     assert GAME.from_record("1. c3 b5 2. Nd3 *").fen == play(GAME.new(0), "c3", "b5", "Nd3").fen
     assert GAME.from_record('[Regulator "4"]\n\n1. c3 *').regulator == 5

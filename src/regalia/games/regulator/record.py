@@ -92,7 +92,8 @@ def parse_record(text: str) -> ParsedRecord:
     for token in body.split():
         if token in RESULTS:
             result = token
-    tokens = movetext_tokens(body)
+    # Numeric annotation glyphs ($1, $14) carry no move: skip them as PGN readers do.
+    tokens = [t for t in movetext_tokens(body) if not t.startswith("$")]
     for token in tokens:
         label = _label(position)
         if not position.legal_moves():
