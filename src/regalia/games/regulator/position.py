@@ -26,7 +26,15 @@ Moves are ints: `from | to << 6 | promotion << 12` (see `make_move`, `move_from`
     1
 
 Methods: `legal_moves()`, `push(move)`, `pop()`, `in_check()`, `is_capture(move)`,
-`gives_check(move)`, `repetitions()`, `bare_kings()`, `copy()`.
+`is_pawn_move(move)`, `regulator_after(move)`, `gives_check(move)`,
+`attacked(square, by, regulator=None)`, `repetitions()` (R11: count of the current key
+since the last irreversible move), `bare_kings()`, `piece_squares(colour)`, `copy()`;
+`keys` lists every key since construction (current last), `move_stack` the moves.
+
+Legal moves (R9) are found without making them: for each power range a move may leave
+the regulator in (the same space, one up after a push, one down after a piece capture)
+we compute checkers and pins from the king once, then filter; king steps are tested with
+the king lifted off its square.
 """
 
 from __future__ import annotations
