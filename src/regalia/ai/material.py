@@ -24,9 +24,29 @@ def regulator_material(state: State[Any], seat: Seat) -> float:
     return white - black if seat == 0 else black - white
 
 
+# In Regicide a lost king leaves its player able only to capture: worth more than a queen.
+REGICIDE_KING = 12.0
+
+
+def regicide_material(state: State[Any], seat: Seat) -> float:
+    """Own team's material minus the other team's (teams: seats 0+2 and 1+3)."""
+    from regalia.games.regicide.moves import letter
+
+    board = state.position.board  # type: ignore[attr-defined]
+    total = 0.0
+    for code in board:
+        if code:
+            kind = letter(code & 15).lower()
+            value = REGICIDE_KING if kind == "k" else VALUES.get(kind, 0.0)
+            total += value if (code >> 4) % 2 == seat % 2 else -value
+    return total
+
+
 def material_for(game: str) -> Callable[[State[Any], Seat], float]:
     if game == "regulator":
         return regulator_material
+    if game == "regicide":
+        return regicide_material
     raise BadNotation(f"the greedy bot for {game} is not available yet")
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from regalia.ai.regicida.model import HOUSES, Decision
 
 # (name, softmax sharpness per point of value, prior weight)
-TYPES = (("random", 0.0, 0.2), ("loose", 1.5, 0.4), ("sharp", 5.0, 0.4))
+TYPES = (("random", 0.0, 0.5), ("loose", 2.5, 0.2), ("sharp", 6.0, 0.3))
 NOISE = 0.05  # share of uniform choices even for a purposeful player
 RANDOM = 0
 
