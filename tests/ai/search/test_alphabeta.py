@@ -8,7 +8,14 @@ import time
 import pytest
 
 from regalia.ai.search import Limits, Report, Searcher, Settings, scores
-from tests.ai.search.toys import Counters, CountersDomain, Heap, HeapDomain, minimax
+from tests.ai.search.toys import (
+    Counters,
+    CountersDomain,
+    EndlessChecks,
+    Heap,
+    HeapDomain,
+    minimax,
+)
 
 PLAIN = Settings(use_table=False, reductions=False, check_extension=False, quiescence=False)
 WITH_TABLE = Settings(use_table=True, reductions=False, check_extension=False, quiescence=False)
@@ -87,3 +94,9 @@ def test_iterations_are_reported_with_a_principal_variation() -> None:
     searcher.search(Counters(), Limits(depth=4), on_iteration=seen.append)
     assert [r.depth for r in seen] == [1, 2, 3, 4]
     assert len(seen[-1].pv) >= 2 and seen[-1].pv[0] == seen[-1].move
+
+
+def test_endless_checks_end_in_a_static_score() -> None:
+    searcher: Searcher[list[int], int] = Searcher(EndlessChecks())
+    report = searcher.search([], Limits(depth=3))
+    assert report.move == 1 and abs(report.score) == 7

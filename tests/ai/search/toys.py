@@ -114,3 +114,34 @@ def minimax(domain: CountersDomain, pos: Counters, depth: int) -> int:
         best = max(best, -minimax(domain, pos, depth - 1))
         domain.pop(pos)
     return best
+
+
+class EndlessChecks:
+    """Every position is "in check" and has one reply: a perpetual the search must cut."""
+
+    def moves(self, pos: list[int]) -> Sequence[int]:
+        return [1]
+
+    def noisy_moves(self, pos: list[int]) -> Sequence[int]:
+        return [1]
+
+    def push(self, pos: list[int], move: int) -> None:
+        pos.append(move)
+
+    def pop(self, pos: list[int]) -> None:
+        pos.pop()
+
+    def key(self, pos: list[int]) -> int:
+        return len(pos)  # never repeats, so repetition cannot end the line either
+
+    def evaluate(self, pos: list[int]) -> int:
+        return 7
+
+    def outcome(self, pos: list[int], ply: int) -> int | None:
+        return None
+
+    def in_check(self, pos: list[int]) -> bool:
+        return True
+
+    def capture_score(self, pos: list[int], move: int) -> int:
+        return 1

@@ -292,6 +292,9 @@ class Searcher(Generic[P, M]):
             end = domain.outcome(pos, ply)
             if end is not None:
                 return end
+        if qply >= MAX_QUIESCENCE:
+            # Also under attack: evasions that attack back could otherwise go on forever.
+            return domain.evaluate(pos)
         if in_check if in_check is not None else domain.in_check(pos):
             # Standing pat is unsafe under attack: every evasion counts, and none means mate.
             moves = domain.moves(pos)
@@ -300,7 +303,7 @@ class Searcher(Generic[P, M]):
             best = -INF
         else:
             best = domain.evaluate(pos)
-            if best >= beta or qply >= MAX_QUIESCENCE:
+            if best >= beta:
                 return best
             if best > alpha:
                 alpha = best
