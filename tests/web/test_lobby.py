@@ -75,7 +75,7 @@ def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, ser
     expect(page.locator(".move-list .move").last).to_have_text("axb7=B")
     expect(other.locator(".move-list .move").last).to_have_text("axb7=B")
     page.locator("button.offer-draw").click()
-    expect(page.locator(".draw-note")).to_have_text("You offered a draw.")
+    expect(page.locator(".draw-note")).to_have_text("Your side offered a draw.")
     other.locator("button.accept-draw").click()
     expect(page.locator(".status")).to_contain_text("Draw")
     expect(other.locator(".status")).to_contain_text("Draw")

@@ -48,11 +48,19 @@ export function createControls(root, { game, act, send }) {
       pass.hidden = !(myTurn && canPass(message));
       resign.hidden = !(features.resign && player && playing);
       offer.hidden = !(features.draw && player && playing && offerBy === null);
-      accept.hidden = decline.hidden = !(features.draw && player && playing && offerBy !== null && offerBy !== seat);
-      drawNote.textContent = playing && offerBy !== null ? (offerBy === seat ? "You offered a draw." : "A draw is offered.") : "";
+      const mine = offerBy !== null && sameTeam(message.view, offerBy, seat);
+      accept.hidden = decline.hidden = !(features.draw && player && playing && offerBy !== null && !mine);
+      drawNote.textContent = playing && offerBy !== null ? (mine ? "Your side offered a draw." : "A draw is offered.") : "";
       rematch.hidden = !(player && message.status === "finished");
       entry.hidden = !(player && playing);
       input.disabled = !myTurn;
     },
   };
+}
+
+/** Whether two seats play on the same team (Regicide's `teams`; elsewhere every seat alone). */
+function sameTeam(view, a, b) {
+  if (a === b) return true;
+  const teams = (view && view.teams) || [];
+  return teams.some((team) => Array.isArray(team) && team.includes(a) && team.includes(b));
 }

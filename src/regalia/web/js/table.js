@@ -23,9 +23,11 @@ export function showTable(root, tableId, token) {
   const movesRoot = h("div", { class: "move-list", "aria-label": "moves" });
   const chatRoot = h("div", { class: "chat" });
   const links = h("p", { class: "links" });
+  const spoken = h("p", { class: "sr-only", "aria-live": "polite" });
   fill(root, h("div", { class: "table-page" },
     h("header", { class: "table-head" }, title, conn, h("a", { href: "#/", class: "back" }, "Lobby")),
     alert,
+    spoken,
     h("div", { class: "table-body" },
       h("div", { class: "board-col" }, status, boardRoot),
       h("aside", { class: "side-col" }, controlsRoot, h("h3", {}, "Moves"), movesRoot, links, chatRoot)),
@@ -118,9 +120,15 @@ export function showTable(root, tableId, token) {
   function onView(message) {
     view = message;
     if (summary) summary.status = message.status;
-    alert.hidden = alert.hidden || false;
     board.update(message);
-    renderMoveList(movesRoot, board.moveRows(message.view));
+    const rows = board.moveRows(message.view);
+    renderMoveList(movesRoot, rows);
+    const lastRow = rows[rows.length - 1];
+    const lastMove = lastRow ? lastRow.cells[lastRow.cells.length - 1] : "";
+    if (lastMove && lastMove !== spoken.dataset.move) {
+      spoken.dataset.move = lastMove;
+      spoken.textContent = `Last move: ${lastMove}`;
+    }
     controls.update(message, seat);
     status.textContent = statusText(message);
     status.dataset.status = message.status;

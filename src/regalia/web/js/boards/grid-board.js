@@ -24,7 +24,7 @@ export function createGridBoard(root, geometry, { onMove, describe }) {
 
   const svg = s("svg", {
     class: "board grid-board",
-    role: "grid",
+    role: "application",
     tabindex: 0,
     "aria-label": "board: arrow keys move the cursor, Enter picks, Escape cancels",
   });

@@ -147,7 +147,7 @@ export function createView(root, { act, playerNames }) {
     if (grid.coords === "grid") parts.push(s("rect", { x: CELL, y: CELL, width: 4 * CELL, height: 4 * CELL, class: "inner-frame" }));
     const svg = s("svg", {
       class: "board regicida-board", viewBox: `-0.5 -0.5 ${f.cols * CELL + 1} ${f.rows * CELL + 1}`,
-      role: "grid", tabindex: 0, "aria-label": `${grid.coords === "grid" ? "the 6 × 6 grid" : "the growing grid"}, ${grid.cells.length} tokens placed`,
+      role: "application", tabindex: 0, "aria-label": `${grid.coords === "grid" ? "the 6 × 6 grid" : "the growing grid"}, ${grid.cells.length} tokens placed`,
     }, parts);
     svg.addEventListener("click", (event) => {
       const node = event.target.closest("[data-cell]");
