@@ -78,3 +78,9 @@ def test_cli_rejects_a_wrong_number_of_agents() -> None:
     result = CliRunner().invoke(build(), ["arena", "regicide", "--agents", "a,b,c", "--games", "1"])
     assert result.exit_code == 2
     assert "2 teams" in result.stderr
+
+
+def test_regicide_greedy_team_beats_random_team() -> None:
+    result = run_match(MatchSpec("regicide", ("greedy", "random"), 2, seed=1))
+    assert result.tallies["greedy"].games == 2  # one entry per team per game
+    assert result.tallies["greedy"].wins == 2

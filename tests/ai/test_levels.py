@@ -32,3 +32,10 @@ def test_greedy_regulator_takes_a_free_piece() -> None:
     agent = make_agent("regulator", "greedy", 0)
     move = agent.choose(Observation(state, 0), Budget())
     assert state.describe(move) == "Nxd4"
+
+
+@pytest.mark.parametrize("game", ["regulator", "regicide", "regicida"])
+def test_strong_level_is_each_games_own_agent(game: str) -> None:
+    agent = make_agent(game, "strong", 3)
+    assert agent.name == "strong"
+    assert type(agent).__module__ == f"regalia.ai.{game}.agent"

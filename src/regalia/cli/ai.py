@@ -124,11 +124,12 @@ def _run(spec: MatchSpec, jobs: int) -> MatchResult:
 
 def _print_result(result: MatchResult) -> None:
     out = Console(highlight=False)
+    out.width = max(out.width, 110)  # the table's rows must not wrap or cut agent names
     spec = result.spec
     sides = result.sides
     table = Table(title=f"{spec.game}: {len(result.reports)} games, seed {spec.seed}")
     for column in ("agent", "games", "wins", "draws", "losses", "score [95%]", "Elo [95%]"):
-        table.add_column(column, justify="left" if column == "agent" else "right", no_wrap=True)
+        table.add_column(column, justify="left" if column == "agent" else "right")
     for label, tally in result.tallies.items():
         interval = result.interval(label)
         table.add_row(
