@@ -54,10 +54,12 @@ def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, ser
 
     page.locator(".created .play-link").click()
     expect(page.locator(".status")).to_contain_text("Waiting")
+    expect(page.locator(".links .invite button.copy")).to_have_attribute("data-copy", invite)
     other = browser.new_context(base_url=server).new_page()
     other.goto(invite)
     expect(other.locator(".status")).to_contain_text("White")
     wait_my_turn(page)
+    expect(page.locator(".links .invite")).to_have_count(0)
     expect(page.locator('.track-space.current[data-space="3"]')).to_have_count(1)
     expect(page.locator(".powers li.on")).to_contain_text("Bishops may also move as knights")
     # Typed moves on both sides, then a promotion picked in the chooser, then a draw agreed.
@@ -91,11 +93,17 @@ def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, ser
 def test_watch_a_running_table(page: Page) -> None:
     create_table(page, "regulator")
     page.goto("/")
-    table_id = page.locator(".table-list.playing li").first.get_attribute("data-table")
-    page.locator(f".table-list.playing li[data-table='{table_id}'] a").click()
+    mine = page.locator(".table-list.playing li:has(a.my-seat)")
+    expect(mine).to_have_count(1)
+    mine.get_by_role("link", name="Watch").click()
     expect(page.locator(".conn")).to_have_text("connected")
     expect(page.locator(".chat-note")).to_be_visible()
     expect(page.locator("svg.grid-board use.piece")).to_have_count(20)
+    expect(page.locator(".status")).to_contain_text("White")
+    page.go_back()
+    page.get_by_role("link", name="Play your seat").click()
+    wait_my_turn(page)
+    expect(page.locator(".chat-form")).to_be_visible()
 
 
 def test_phone_sized_screen_and_keyboard_play(

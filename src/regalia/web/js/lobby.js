@@ -3,7 +3,7 @@
 import { h, fill } from "./dom.js";
 import { listGames, listTables, createTable, uploadReplay } from "./api.js";
 import { GAME_INFO, rulesLink } from "./games.js";
-import { playerName, setPlayerName, rememberSeat } from "./store.js";
+import { playerName, setPlayerName, rememberSeat, rememberInvites, seatToken } from "./store.js";
 import { copyButton } from "./copy.js";
 import { openReplayData } from "./replay.js";
 
@@ -159,7 +159,10 @@ function showCreated(box, game, answer) {
   const table = answer.table;
   const tokens = answer.tokens || [];
   const names = table.seats.map((s) => s.seat_name);
-  tokens.forEach((t, i) => { if (i === 0) rememberSeat(table.id, t.token); });
+  if (tokens.length) rememberSeat(table.id, tokens[0].token);
+  rememberInvites(table.id, tokens.slice(1).map((t) => ({
+    seat: t.seat, name: names[t.seat], url: inviteUrl(`#/t/${table.id}/${t.token}`),
+  })));
   const rows = tokens.map((t, i) => {
     const url = inviteUrl(`#/t/${table.id}/${t.token}`);
     return h("li", { class: "invite", "data-seat": t.seat },
@@ -206,6 +209,9 @@ function tableRow(table, title) {
     table.status === "finished"
       ? h("a", { href: `#/replay/${table.id}` }, "Replay")
       : h("a", { href: `#/t/${table.id}` }, "Watch"),
+    table.status !== "finished" && seatToken(table.id)
+      ? [" · ", h("a", { href: `#/t/${table.id}/${seatToken(table.id)}`, class: "my-seat" }, "Play your seat")]
+      : null,
   );
 }
 

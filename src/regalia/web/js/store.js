@@ -1,7 +1,9 @@
-// What the browser remembers between visits: the player's name and seat tokens by table.
+// What the browser remembers between visits: the player's name, the seat this browser plays
+// at each table, and the invite links of tables it created (to hand out while waiting).
 
 const NAME_KEY = "regalia.name";
 const SEATS_KEY = "regalia.seats";
+const INVITES_KEY = "regalia.invites";
 
 export function playerName() {
   return localStorage.getItem(NAME_KEY) || "";
@@ -11,21 +13,34 @@ export function setPlayerName(name) {
   localStorage.setItem(NAME_KEY, name.trim().slice(0, 40));
 }
 
-function seats() {
+function read(key) {
   try {
-    return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+    return JSON.parse(localStorage.getItem(key) || "{}");
   } catch {
     return {};
   }
 }
 
-/** Remember that this browser plays `token` at table `id` (for "my tables" links). */
+function write(key, id, value) {
+  const all = read(key);
+  all[id] = value;
+  localStorage.setItem(key, JSON.stringify(all));
+}
+
+/** Remember that this browser plays `token` at table `id`. */
 export function rememberSeat(id, token) {
-  const all = seats();
-  all[id] = token;
-  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  write(SEATS_KEY, id, token);
 }
 
 export function seatToken(id) {
-  return seats()[id] || null;
+  return read(SEATS_KEY)[id] || null;
+}
+
+/** Remember the invite links [{seat, name, url}] of a table this browser created. */
+export function rememberInvites(id, invites) {
+  write(INVITES_KEY, id, invites);
+}
+
+export function invitesOf(id) {
+  return read(INVITES_KEY)[id] || [];
 }

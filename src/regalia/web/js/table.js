@@ -8,7 +8,8 @@ import { createChat } from "./chat.js";
 import { renderMoveList } from "./movelist.js";
 import { createControls } from "./controls.js";
 import { resultText } from "./result.js";
-import { rememberSeat, playerName } from "./store.js";
+import { rememberSeat, playerName, invitesOf } from "./store.js";
+import { copyButton } from "./copy.js";
 import { downloadLink } from "./download.js";
 import { loadBoard } from "./boards/index.js";
 
@@ -133,6 +134,16 @@ export function showTable(root, tableId, token) {
     status.textContent = statusText(message);
     status.dataset.status = message.status;
     status.classList.toggle("your-turn", seat !== null && (message.to_act || []).includes(seat));
+    if (message.status === "waiting") {
+      const invites = invitesOf(tableId);
+      fill(links, invites.length
+        ? [h("strong", {}, "Invite links (send one to each player):"),
+            h("ul", { class: "invites" }, invites.map((i) => h("li", { class: "invite" },
+              h("span", { class: "seat-name" }, i.name), copyButton(i.url, "Copy invite"))))]
+        : null);
+    } else if (links.querySelector(".invites")) {
+      fill(links);
+    }
     if (message.status === "finished") {
       fill(links,
         finishedRecord ? downloadLink(finishedRecord, `regalia-${tableId}.txt`) : null,
