@@ -65,10 +65,16 @@ def test_perft_leaves_the_position_unchanged() -> None:
     assert (position.board, position.key, position.regulator) == before
 
 
+def test_R1_start_perft_counts() -> None:
+    # Depths 3-5 as counted by the naive oracle (recomputed by the slow test below).
+    assert [perft(start(), d) for d in range(1, 6)] == [8, 64, 710, 8156, 113143]
+
+
 @pytest.mark.slow
-def test_R9_start_perft_4_agrees_with_the_naive_oracle() -> None:
+@pytest.mark.parametrize(("depth", "count"), [(4, 8156), (5, 113143)])
+def test_R9_start_perft_agrees_with_the_naive_oracle(depth: int, count: int) -> None:
     fen = "bnkbn/ppppp/5/5/5/PPPPP/BNKBN w 1 0 1"
-    assert perft(read_fen(fen), 4) == naive_perft(fen, 4)
+    assert naive_perft(fen, depth) == count == perft(read_fen(fen), depth)
 
 
 def test_R9_random_game_positions_agree_with_the_naive_oracle() -> None:
