@@ -5,6 +5,7 @@ WebSocket frame ever holds another player's Identity before the reveal."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -131,3 +132,36 @@ def test_regicida_game_to_the_reveal_without_leaking_identities(
         event = message.get("event") or {}
         if event.get("kind") == "action" and str(event.get("action")).startswith("vote"):
             assert event["seat"] == my_seat, "another seat's vote was sent before the reveal"
+
+
+def test_watch_a_bots_game_then_step_through_its_replay(page: Page, artifacts: Path) -> None:
+    page.goto("/")
+    card = page.locator(".game-card[data-game=regicida]")
+    card.locator("summary").click()
+    form = card.locator("form.table-form")
+    form.locator("select[name=players]").select_option("3")
+    form.locator("select[name=kind-0]").select_option("bot")
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".created .invite")).to_have_count(0)
+    page.locator(".created .watch-link").click()
+    expect(page.locator(".identity.spectator")).to_be_visible()
+    expect(page.locator(".chat-note")).to_be_visible()
+    expect(page.locator(".reveal")).to_be_visible(timeout=60_000)
+    expect(page.locator(".reveal .identities tbody tr")).to_have_count(3)
+
+    page.get_by_role("link", name="Step through the replay").click()
+    counter = page.locator(".ply-counter")
+    expect(counter).to_have_text(re.compile(r"^(\d+) / \1$"))
+    total = int((counter.text_content() or "0").split(" / ")[1])
+    expect(page.locator(".reveal")).to_be_visible()
+    page.get_by_role("button", name="first position").click()
+    expect(counter).to_have_text(f"0 / {total}")
+    expect(page.locator(".regicida-board .token")).to_have_count(0)
+    expect(page.locator(".reveal")).to_have_count(0)
+    for step in range(1, 4):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(".regicida-board .token")).to_have_count(step)
+    page.locator(f'.move-list .move[data-ply="{total - 1}"]').click()
+    expect(counter).to_have_text(f"{total - 1} / {total}")
+    expect(page.locator(".regicida-board .token")).to_have_count(36)
+    page.screenshot(path=str(artifacts / "regicida-replay.png"), full_page=True)

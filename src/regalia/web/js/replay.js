@@ -49,11 +49,11 @@ function mount(box, replay, module, tableId) {
     draw();
   };
   const nav = h("div", { class: "replay-nav", role: "group", "aria-label": "replay steps" },
-    button("⏮", "first position", () => go(0)),
-    button("◀", "previous move", () => go(ply - 1)),
+    button("«", "first position", () => go(0)),
+    button("‹", "previous move", () => go(ply - 1)),
     counter,
-    button("▶", "next move", () => go(ply + 1)),
-    button("⏭", "last position", () => go(steps.length - 1)));
+    button("›", "next move", () => go(ply + 1)),
+    button("»", "last position", () => go(steps.length - 1)));
   const title = tableId ? `Replay of table ${tableId}` : "Replay of an uploaded record";
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, title), h("a", { href: "#/", class: "back" }, "Lobby")),
