@@ -65,6 +65,13 @@ def test_start_perft_depth_4() -> None:
     assert perft(start(), 4) == 158402
 
 
+@pytest.mark.slow
+def test_start_perft_depth_5() -> None:
+    # The reference generator agrees (about ten minutes, too slow for the suite):
+    # reference.perft(reference.Ref.parse(START_TEXT), 5) == 3857368.
+    assert perft(start(), 5) == 3857368
+
+
 def test_perft_leaves_the_position_unchanged() -> None:
     pos = start()
     before = (to_text(pos), pos.key)
