@@ -12,7 +12,7 @@ const MARGIN = 4;
  * geometry: {files: string[], ranks: number, exists(fi, ri) → bool}
  * onMove(text): called with the chosen legal move's text.
  */
-export function createGridBoard(root, geometry, { onMove, describe }) {
+export function createGridBoard(root, geometry, { onMove }) {
   const { files, ranks } = geometry;
   const cols = files.length;
   let turns = 0;
@@ -104,10 +104,6 @@ export function createGridBoard(root, geometry, { onMove, describe }) {
       const [x, y] = at(sq);
       return pieceUse(p.letter, x + 0.5, y + 0.5, CELL - 1, p.cls, p.label || `${p.cls} ${pieceName(p.letter)} on ${sq}`);
     });
-    const overlays = [...(p_overlays || [])].map((o) => {
-      const [x, y] = at(o.square);
-      return o.draw(x, y, CELL);
-    });
     const cursorMark = cursor
       ? s("rect", {
           x: MARGIN + cursor[0] * CELL + 0.4,
@@ -117,10 +113,8 @@ export function createGridBoard(root, geometry, { onMove, describe }) {
           class: "cursor",
         })
       : null;
-    fill(svg, pieceDefs(), labels(), squares, men, overlays, dots, cursorMark);
+    fill(svg, pieceDefs(), labels(), squares, men, dots, cursorMark);
   }
-
-  let p_overlays = [];
 
   function classesOf(sq) {
     let out = "";
@@ -258,7 +252,6 @@ export function createGridBoard(root, geometry, { onMove, describe }) {
       pieces = new Map(state.pieces.map((p) => [p.square, p]));
       moves = (state.legal || []).map(parseMove).filter(Boolean);
       marks = { last: state.last || [], check: state.check || [] };
-      p_overlays = state.overlays || [];
       if (selected && !moves.some((m) => m.from === selected)) selected = null;
       if (chooser.hidden === false && !selected) closeChooser();
       draw();

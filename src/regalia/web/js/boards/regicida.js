@@ -5,7 +5,7 @@
 import { h, s, fill } from "../dom.js";
 import { legalTexts } from "./common.js";
 import {
-  PHASES, tokenSvg, houseChip, objectiveCard, successionLine, identityBox, playerList,
+  PHASES, tokenSvg, objectiveCard, successionLine, identityBox, playerList,
   voteScreen, revealBox, rankingTable, houseOf,
 } from "./regicida-parts.js";
 
@@ -237,7 +237,6 @@ export function createView(root, { act, playerNames }) {
         house: e.house,
       }));
     },
-    chip: houseChip,
   };
 }
 
