@@ -10,7 +10,7 @@ TOY = "tests.tables.toygame"
 
 
 def job(
-    level: str = "random", actions: tuple[tuple[int, str], ...] = (), seconds: float = 1.0
+    level: str = "random", actions: tuple[tuple[int, str], ...] = (), seconds: float = 5.0
 ) -> BotJob:
     return BotJob(TOY, 5, 2, (("rounds", 2),), actions, 0, level, 1, seconds)
 

@@ -38,7 +38,14 @@ def serve(
         f"Regalia on http://{host}:{port}/  (data: {settings.database_url or settings.data_dir})"
     )
     # Access logs show paths only; seat tokens never travel in paths or query strings.
-    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=1 << 20, log_level="info")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=False,
+        log_level="info",
+    )
 
 
 def register(groups: Groups) -> None:

@@ -25,8 +25,10 @@ from typing import Any
 from regalia.ai.base import Observation
 from regalia.ai.levels import budget_for, make_agent
 from regalia.core.game import Game, Seat, State
+from regalia.core.registry import GAME_MODULES
 
 log = logging.getLogger("regalia.bots")
+STARTUP_SECONDS = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,11 @@ def think(job: BotJob) -> str:
 
 def _worker(conn: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server shuts workers down itself
+    # Import the games before saying ready, so no bot's first move pays for the imports.
+    for module in GAME_MODULES.values():
+        with contextlib.suppress(Exception):
+            importlib.import_module(module)
+    conn.send(("ready", ""))
     while True:
         try:
             job = conn.recv()
@@ -138,6 +145,11 @@ class BotPool:
         process = self._ctx.Process(target=_worker, args=(child,), daemon=True)
         process.start()
         child.close()
+        # Wait for the worker's imports outside any bot's budget; a worker that never gets
+        # ready still runs jobs, it just costs them time.
+        if parent.poll(STARTUP_SECONDS):
+            with contextlib.suppress(EOFError, OSError):
+                parent.recv()
         return process, parent
 
     def _drive(self) -> None:

@@ -26,9 +26,10 @@ from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft, Event, now
 from regalia.tables.models import TableRow
-from regalia.tables.store import Conflict, SeatSpec, Store, Stored
+from regalia.tables.store import Append, SeatSpec, Store, Stored
 from regalia.tables.table import SeatInfo, Table
 from regalia.tables.tokens import hash_token, new_seed, new_table_id, new_token, token_matches
+from regalia.tables.writer import Writer
 
 log = logging.getLogger("regalia.tables")
 T = TypeVar("T")
@@ -105,7 +106,8 @@ class TableService:
         self.bots = bots
         self.notifier = notifier
         self.bot_seconds = bot_seconds
-        self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="db")  # loads and creates
+        self.writer = Writer(store)  # appends, batched
         self._tables: dict[str, Table] = {}
         self._hashes: dict[str, list[str | None]] = {}
         self._actors: dict[str, _Actor] = {}
@@ -131,6 +133,7 @@ class TableService:
             *(a.task for a in self._actors.values()), *self._tasks, return_exceptions=True
         )
         self._db.shutdown(wait=True)
+        self.writer.close()
 
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
@@ -285,11 +288,9 @@ class TableService:
             elif d.kind == "finished":
                 status, result = "finished", d.data["result"]
         record = final.to_record() if final is not None else None
-        try:
-            await self._call(self.store.append, table.id, events, status, record, result)
-        except Conflict:
+        if not await self.writer.append(Append(table.id, events, status, record, result)):
             await self._sync(table)
-            raise TableError("stale", "another update was stored first; try again") from None
+            raise TableError("stale", "another update was stored first; try again")
         for event, draft in zip(events, drafts, strict=True):
             table.apply(event, draft.state)
         self._tell(table, events)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, event, insert, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -21,8 +21,15 @@ from regalia.tables.events import Event
 from regalia.tables.models import Base, EventRow, SeatRow, TableRow
 
 
-class Conflict(Exception):
-    """Another writer stored this sequence number first."""
+@dataclass(frozen=True, slots=True)
+class Append:
+    """New events of one table and its summary after them (`record`/`result`: if changed)."""
+
+    table_id: str
+    events: Sequence[Event]
+    status: str
+    record: str | None
+    result: dict[str, Any] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,32 +103,38 @@ class Store:
                 )  # fmt: skip
             session.add_all(_event_row(table.id, ev) for ev in events)
 
-    def append(
-        self,
-        table_id: str,
-        events: Sequence[Event],
-        status: str,
-        record: str | None,
-        result: dict[str, Any] | None,
-    ) -> None:
-        """Store events and the table's new summary in one transaction; Conflict if raced."""
-        values: dict[str, Any] = {"status": status, "seq": events[-1].seq}
-        if record is not None:
-            values["record"] = record
-        if result is not None:
-            values["result"] = json.dumps(result)
-        rows = [
-            {"table_id": table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat, "at": ev.at,
-             "data": json.dumps(dict(ev.data), separators=(",", ":")), "is_secret": ev.secret}
-            for ev in events
-        ]  # fmt: skip
-        # Core statements, not the ORM: an append is the hot path of every move.
+    def append(self, batch: Sequence[Append]) -> list[bool]:
+        """Store several tables' appends; per append, False if another writer won its seq.
+
+        One transaction for the whole batch (group commit); if any append conflicts the
+        batch is retried one append per transaction, so only the loser fails.
+        """
         try:
             with self.engine.begin() as conn:
-                conn.execute(_INSERT_EVENT, rows)
-                conn.execute(_UPDATE_TABLE.where(TableRow.id == table_id).values(**values))
+                for item in batch:
+                    self._write(conn, item)
+            return [True] * len(batch)
         except IntegrityError:
-            raise Conflict(table_id) from None
+            if len(batch) == 1:
+                return [False]
+        return [self.append([item])[0] for item in batch]
+
+    @staticmethod
+    def _write(conn: Connection, item: Append) -> None:
+        values: dict[str, Any] = {"status": item.status, "seq": item.events[-1].seq}
+        if item.record is not None:
+            values["record"] = item.record
+        if item.result is not None:
+            values["result"] = json.dumps(item.result)
+        rows = [
+            {"table_id": item.table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
+             "at": ev.at, "data": json.dumps(dict(ev.data), separators=(",", ":")),
+             "is_secret": ev.secret}
+            for ev in item.events
+        ]  # fmt: skip
+        # Core statements, not the ORM: an append is the hot path of every move.
+        conn.execute(_INSERT_EVENT, rows)
+        conn.execute(_UPDATE_TABLE.where(TableRow.id == item.table_id).values(**values))
 
     def load(self, table_id: str) -> Stored | None:
         with Session(self.engine) as session:
