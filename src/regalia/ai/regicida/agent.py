@@ -34,6 +34,7 @@ SAMPLES = 16  # noisy rankings per decision
 SIGMA_END = 0.35  # projection noise (points) once nothing is left to play
 SIGMA_TURN = 0.45  # ... growing with the square root of the turns each player has left
 DRIFT = 0.4  # points a purposeful player adds to their own House per turn (measured)
+PLAYOUTS = 6  # Intrigue swaps played out to the end against the others' likely replies
 SHARPNESS = 2.0  # purposeful voters lean to their best guess: belief ** SHARPNESS
 REVEAL_COST = 0.05  # a small direct price on giving one's House away, beyond the model's
 
@@ -174,19 +175,59 @@ class StrongAgent(Agent[Action]):
         ]
         sigma = SIGMA_END + SIGMA_TURN * math.sqrt(sum(turns) / table.players)
         noise = [[self._gauss() for _ in HOUSES] for _ in range(SAMPLES)]
-        best: Action = legal[0]
-        best_value = -math.inf
-        for action in legal:
+        scored: list[tuple[float, int, Action]] = []
+        for order, action in enumerate(legal):
             key = option_key(action, tops)
             index = None if key is None else by_key.get(key)
             if index is None:
                 continue
-            public_me = reveal[index]
-            value = self._worth(found[index].values, public_me, table, sigma, noise)
-            value -= REVEAL_COST * public_me[table.mine - 1]
+            value = self._worth(found[index].values, reveal[index], table, sigma, noise)
+            value -= REVEAL_COST * reveal[index][table.mine - 1]
+            scored.append((value, order, action))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        if not isinstance(legal[0], Swap) or not scored:
+            return scored[0][2] if scored else legal[0]
+        # Intrigue is short: play the best few swaps out against the others' likely replies.
+        best, best_value = scored[0][2], -math.inf
+        for _, _, action in scored[:PLAYOUTS]:
+            assert isinstance(action, Swap)
+            index = by_key[("swap", action.first, action.second, action.flip)]
+            values, mine_left = self._play_out(story, action, view, table)
+            table.drift = [0.0] * len(HOUSES)
+            table.drift[table.mine - 1] = DRIFT * mine_left
+            spread = SIGMA_END + SIGMA_TURN * math.sqrt(mine_left)
+            value = self._worth(values, reveal[index], table, spread, noise)
+            value -= REVEAL_COST * reveal[index][table.mine - 1]
             if value > best_value + 1e-12:
                 best, best_value = action, value
         return best
+
+    def _play_out(
+        self, story: Replay, action: Swap, view: dict[str, Any], table: Table
+    ) -> tuple[list[float], int]:
+        """House values at the end of Intrigue if we swap so and every purposeful player then
+        swaps greedily for their likeliest House (random players' swaps average out: skipped).
+        Also how many turns we ourselves still have (left to the projection noise)."""
+        board = story.table.copy()
+        board.swap(action.first, action.second, action.flip)
+        left = [int(n) for n in view["intrigues_left"]]
+        left[table.me] -= 1
+        seat = table.me
+        while any(left[k] > 0 for k in range(table.players) if k != table.me):
+            seat = (seat + 1) % table.players
+            if left[seat] <= 0 or seat == table.me:
+                continue
+            left[seat] -= 1
+            if table.randomness[seat] > 0.5:
+                continue
+            house = 1 + max(range(len(HOUSES)), key=lambda i: table.houses[seat][i])
+            options = swap_options(board, story.scorer)
+            if not options:
+                continue
+            reply = max(options, key=lambda o: o.values[house - 1])
+            _, first, second, flip = reply.key
+            board.swap(first, second, flip)
+        return story.scorer.values(board), left[table.me]
 
     def _gauss(self) -> float:
         # Box–Muller from the seeded generator, so games replay exactly.
