@@ -146,7 +146,8 @@ function optionInput(game, opt) {
       value: opt.default ?? "", placeholder: "default",
     });
   }
-  const label = h("label", { for: id, title: opt.help }, `${opt.name.replaceAll("_", " ")} `, input,
+  const title = opt.name.replaceAll("_", " ");
+  const label = h("label", { for: id, title: opt.help }, `${title[0].toUpperCase()}${title.slice(1)} `, input,
     opt.help ? h("small", {}, ` ${opt.help}`) : null);
   return { name: opt.name, input, label };
 }
