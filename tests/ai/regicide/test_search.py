@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from regalia.ai.regicide.domain import RegicideDomain
-from regalia.ai.regicide.evaluation import evaluate
+from regalia.ai.regicide.evaluation import KING_VALUE, evaluate
 from regalia.ai.search import Limits, Searcher, Settings, scores
 from regalia.games.regicide.moves import PASS
 from regalia.games.regicide.notation import short
@@ -82,3 +82,9 @@ def test_noisy_moves_are_the_captures_and_promotions() -> None:
         expected = {m for m in moves if m != PASS and (m >> 19 or pos.is_capture(m))}
         assert set(domain.noisy_moves(pos)) == expected
         pos.push(max(moves, key=lambda m: domain.capture_score(pos, m) * 1000 + m % 997))
+
+
+def test_gain_of_a_king_capture_is_the_king_value() -> None:
+    pos = from_text("Y:Ka7,Qg5/G:Kg1,Pe2/R:Ko8/B:Kh14 Y - - - 0 1")
+    domain = RegicideDomain()
+    assert [domain.gain(pos, m) for m in domain.noisy_moves(pos)] == [KING_VALUE]

@@ -80,3 +80,10 @@ def test_search_restores_the_position() -> None:
     key, board = pos.key, list(pos.board)
     Searcher(RegulatorDomain()).search(pos, Limits(nodes=2000))
     assert (pos.key, pos.board, pos.regulator) == (key, board, 1)
+
+
+def test_gain_bounds_what_a_capture_wins() -> None:
+    pos = read_fen(HANGING_QUEEN)
+    domain = RegulatorDomain()
+    (take,) = domain.noisy_moves(pos)
+    assert domain.gain(pos, take) == 950

@@ -49,6 +49,9 @@ class HeapDomain:
     def capture_score(self, pos: Heap, move: int) -> int:
         return 0
 
+    def gain(self, pos: Heap, move: int) -> int:
+        return 0
+
 
 @dataclass
 class Counters:
@@ -103,6 +106,9 @@ class CountersDomain:
     def capture_score(self, pos: Counters, move: int) -> int:
         return 0
 
+    def gain(self, pos: Counters, move: int) -> int:
+        return 0
+
 
 def minimax(domain: CountersDomain, pos: Counters, depth: int) -> int:
     """Plain negamax without pruning: the reference the search must agree with."""
@@ -145,3 +151,6 @@ class EndlessChecks:
 
     def capture_score(self, pos: list[int], move: int) -> int:
         return 1
+
+    def gain(self, pos: list[int], move: int) -> int:
+        return 0

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regalia.ai.regicide.evaluation import evaluate
+from regalia.ai.regicide.evaluation import KING_VALUE, VALUE, evaluate
 from regalia.ai.search import scores
-from regalia.games.regicide.moves import EN_PASSANT, PASS, SWAP
+from regalia.games.regicide.moves import EN_PASSANT, KING, PASS, SWAP
 from regalia.games.regicide.position import Position
 
 # C14: 200 plies without a capture or pawn move.
@@ -83,3 +83,12 @@ class RegicideDomain:
             return 0
         attacker = _ATTACKER[board[move & 255] & 15]
         return victim * 16 + 16 - attacker + _PROMOTION[promotion] * 16
+
+    def gain(self, pos: Position, move: int) -> int:
+        if (move >> 16) & 7 == EN_PASSANT:
+            return VALUE[1]
+        code = pos.board[(move >> 8) & 255]
+        kind = code & 15 if code and (code >> 4) & 1 != pos.turn & 1 else 0
+        value = KING_VALUE if kind == KING else VALUE[kind]
+        promotion = move >> 19
+        return value + (VALUE[promotion] - VALUE[1] if promotion else 0)

@@ -14,6 +14,9 @@ _VICTIM = (0, 10, 30, 30, 50, 90, 0)
 _ATTACKER = (0, 1, 3, 3, 5, 9, 10)
 _PROMOTION = (0, 0, 30, 30, 50, 90)
 
+# Material by piece type for delta pruning: the best case over regulator spaces.
+_GAIN = (0, 100, 880, 650, 520, 950, 0)
+
 # R11: 100 plies without a pawn move or capture.
 FIFTY_MOVES = 100
 
@@ -62,3 +65,9 @@ class RegulatorDomain:
         attacker = board[move & 63]
         value = _VICTIM[victim if victim > 0 else -victim] * 16 + 16 - _ATTACKER[abs(attacker)]
         return value + _PROMOTION[promotion] * 16
+
+    def gain(self, pos: Position, move: int) -> int:
+        victim = pos.board[move >> 6 & 63]
+        promotion = move >> 12
+        value = _GAIN[victim if victim > 0 else -victim]
+        return value + (_GAIN[promotion] - _GAIN[1] if promotion else 0)

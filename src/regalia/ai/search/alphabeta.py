@@ -29,6 +29,8 @@ M = TypeVar("M", bound=Hashable)
 INF = scores.INFINITY
 # Quiescence stops here even if captures remain: a safety net for capture-rich boards.
 MAX_QUIESCENCE = 12
+# Delta pruning keeps a capture unless even this much beyond its material gain falls short.
+DELTA_MARGIN = 200
 
 
 @dataclass
@@ -301,6 +303,7 @@ class Searcher(Generic[P, M]):
             if not moves:
                 return scores.mated_in(ply)
             best = -INF
+            hopeless = -INF
         else:
             best = domain.evaluate(pos)
             if best >= beta:
@@ -308,8 +311,13 @@ class Searcher(Generic[P, M]):
             if best > alpha:
                 alpha = best
             moves = domain.noisy_moves(pos)
+            # Delta pruning: a capture whose whole gain cannot lift the score to alpha.
+            hopeless = alpha - best - DELTA_MARGIN
         capture_score = domain.capture_score
+        gain = domain.gain
         for move in sorted(moves, key=lambda m: capture_score(pos, m), reverse=True):
+            if gain(pos, move) < hopeless:
+                continue
             domain.push(pos, move)
             try:
                 score = -self._quiesce(pos, -beta, -alpha, ply + 1, qply + 1)

@@ -50,3 +50,7 @@ class Domain(Protocol[P, M]):
     def capture_score(self, pos: P, move: M) -> int:
         """MVV-LVA order of a noisy move (> 0), 0 for a quiet move."""
         ...
+
+    def gain(self, pos: P, move: M) -> int:
+        """Material a noisy move wins at most (victim, plus promotion), in centipawns."""
+        ...
