@@ -2,14 +2,14 @@
 
 import pytest
 
-from regalia.core.errors import IllegalAction
+from regalia.core.errors import BadPosition, IllegalAction
 from regalia.core.game import Outcome
 from regalia.games.regicide.moves import PASS
 from regalia.games.regicide.notation import parse
 from regalia.games.regicide.perft import perft
 from regalia.games.regicide.text import to_text
 
-from .helpers import coords, play, position, sq, state
+from .helpers import coords, king_step, play, position, sq, state
 
 YELLOW, GREEN, RED, BLUE = range(4)
 
@@ -83,13 +83,16 @@ def test_C11_no_castling_through_pieces_or_after_moving() -> None:
 
 def test_C11_a_promoted_rook_never_castles() -> None:
     """C11: a promoted rook never castles."""
-    # Red's original o11 rook is gone; a pawn promotes to a rook there... Red's own back rank
-    # cannot be reached by Red pawns, so let a Yellow pawn promote to a rook on o4 instead.
-    pos = position(Y="Ka7,Pn4", castling="-")
-    play(pos, "n4o4r")
-    assert to_text(pos).split()[2] == "-"
-    # Castling rights exist only for the original rooks named in the position text.
-    with pytest.raises(Exception, match="castling"):
+    # Green's original d1 rook leaves; a second Green rook (as from a promotion) comes to d1.
+    pos = position(turn="G", G="Kg1,Rd1,Re5", castling="d1")
+    assert "g1e1" in coords(pos)
+    for move in ("d1d3", "e5e1", "e1d1"):
+        play(pos, move)
+        king_step(pos), king_step(pos), king_step(pos)
+    assert pos.board[sq("d1")] == 1 << 4 | 10 and pos.board[sq("e1")] == 0
+    assert "g1e1" not in coords(pos)
+    # Rights name original rook squares only.
+    with pytest.raises(BadPosition, match="castling"):
         position(Y="Ka7,Rb4", castling="b4")
 
 

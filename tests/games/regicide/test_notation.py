@@ -69,8 +69,8 @@ def test_C15_short_form_adds_the_origin_only_when_needed() -> None:
     pos = Position.start()
     legal = pos.legal_moves()
     assert short(pos, parse(pos, "a5c6"), legal) == "YN-c6"
-    # Knights on a6 (+1 file, +1... a6-c7 is +2 files, +1 rank) and b9 (+1 file, -2 ranks)
-    # both reach c7; only the b9 knight reaches d10.
+    # Knights on a6 (a6-c7: two files, one rank) and b9 (b9-c7: one file, two ranks) both
+    # reach c7; only the b9 knight reaches d10.
     pos = position(Y="Ka7,Na6,Nb9")
     assert short(pos, parse(pos, "a6c7")) == "YNa6-c7"
     assert short(pos, parse(pos, "b9d10")) == "YN-d10"

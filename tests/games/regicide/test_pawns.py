@@ -107,8 +107,7 @@ def test_C7_teammate_swap() -> None:
     text = to_text(pos)
     assert "Pf7" in text.split("/")[0]  # Yellow pawn now on f7
     assert "Pe7:1" in text.split("/")[2]  # Red's pawn on e7, counted one move
-    # Red may swap too on its own turn (they face each other again: Red e7 -> d7? no: Red
-    # faces west, Yellow now on f7 faces east; they no longer face each other).
+    # The pawns have passed each other and face away: Red cannot swap them back.
     king_step(pos)
     assert "e7f7" not in coords(pos)
 
@@ -149,8 +148,8 @@ def test_C8_capture_onto_a_perpendicular_back_rank_promotes() -> None:
 
 def test_C9_dead_end_walk_turn_and_promotion() -> None:
     """C9: dead end walk turn and promotion."""
-    # A Yellow pawn walks e12 ... l12; m12 is missing, so it turns toward rank 14 (nearer than
-    # rank 1), can no longer capture, and promotes on l14.
+    # A Yellow pawn walks e12, f12, ..., l12; m12 is missing, so it turns toward rank 14
+    # (nearer than rank 1), can no longer capture, and promotes on l14.
     pos = position(Y="Ka7,Pe12", B="Kh14,Nk14")
     for frm, to in zip("efghjk", "fghjkl", strict=True):
         play(pos, f"{frm}12{to}12")
