@@ -111,6 +111,10 @@ def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Itera
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # Everything is served by our own server: no CDN, no other site.
+    foreign: list[str] = []
+    local = (server, server.replace("http", "ws", 1), "blob:", "data:")
+    page.on("request", lambda r: None if r.url.startswith(local) else foreign.append(r.url))
     page.set_default_timeout(15_000)
     yield page
     report = getattr(request.node, "report_call", None)
@@ -119,6 +123,7 @@ def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Itera
         page.screenshot(path=str(ARTIFACTS / f"failed-{request.node.name}.png"), full_page=True)
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not foreign, f"requests to other sites: {foreign}"
 
 
 @pytest.fixture
