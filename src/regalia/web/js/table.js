@@ -23,7 +23,7 @@ export function showTable(root, tableId, token) {
   const controlsRoot = h("div", { class: "controls" });
   const movesRoot = h("div", { class: "move-list", "aria-label": "moves" });
   const chatRoot = h("div", { class: "chat" });
-  const links = h("p", { class: "links" });
+  const links = h("div", { class: "links" });
   const spoken = h("p", { class: "sr-only", "aria-live": "polite" });
   fill(root, h("div", { class: "table-page" },
     h("header", { class: "table-head" }, title, conn, h("a", { href: "#/", class: "back" }, "Lobby")),
