@@ -103,3 +103,14 @@ def test_the_command_line_engine_speaks_the_protocol() -> None:
         "readyok",
     ]
     assert any(line.startswith("bestmove ") for line in lines)
+
+
+def test_new_game_during_an_infinite_search_is_refused_not_hung() -> None:
+    out = io.StringIO()
+    session = UciSession(out)
+    session.handle("go infinite")
+    session.handle("ucinewgame")
+    session.handle("stop")
+    lines = out.getvalue().splitlines()
+    assert any("send stop first" in line for line in lines)
+    assert lines[-1].startswith("bestmove ")

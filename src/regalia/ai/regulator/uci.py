@@ -97,7 +97,7 @@ class UciSession:
         self.send("uciok")
 
     def _new_game(self, args: list[str]) -> None:
-        self.wait()
+        self._require_idle()
         self.searcher.new_game()
         self.position = Position.start()
 
