@@ -5,11 +5,13 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from regalia.ai.base import RandomAgent
 from regalia.core.errors import IllegalAction
 from regalia.env.versus import VersusBots
 
@@ -60,6 +62,23 @@ def test_an_illegal_action_loses_or_raises() -> None:
     strict.reset(seed=0)
     with pytest.raises(IllegalAction):
         strict.step(illegal)
+
+
+class Listener(RandomAgent):
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.heard: list[tuple[int, str]] = []
+
+    def observe(self, seat: int, description: str, view: dict[str, Any]) -> None:
+        self.heard.append((seat, description))
+
+
+def test_bots_hear_every_action_as_the_arena_tells_them() -> None:
+    env = VersusBots("regulator", seat=0)
+    env.reset(seed=0)
+    listener = env.bots[1] = Listener()
+    env.step(env.adapter.action_index("b2b3"))
+    assert listener.heard[0] == (0, "b3") and listener.heard[1][0] == 1
 
 
 def test_example_script_trains_and_prints_a_score() -> None:

@@ -21,7 +21,7 @@ from regalia.ai.base import Agent, Budget, Observation
 from regalia.ai.levels import budget_for, make_agent
 from regalia.core.errors import IllegalAction
 from regalia.core.game import Seat, State
-from regalia.env.adapter import Adapter, apply_joint
+from regalia.env.adapter import Adapter
 from regalia.env.adapters import make_adapter
 
 ObsDict = dict[str, np.ndarray]
@@ -84,7 +84,7 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
         chosen = {self.seat: legal[int(action)]}
         # Bots acting at the same moment (a secret vote) choose from the same state.
         chosen.update(self._bot_choices(self.game_state.to_act() - {self.seat}))
-        self.game_state = apply_joint(self.game_state, chosen)
+        self._apply(chosen)
         self._bots_move()
         reward = self.adapter.returns(self.game_state.result())[self.seat]
         over = self.game_state.is_over()
@@ -97,12 +97,22 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
             for s in sorted(seats)
         }
 
+    def _apply(self, chosen: dict[Seat, Any]) -> None:
+        """Apply one step (several actions at a simultaneous one) and tell the bots that
+        listen, as the arena does: others' simultaneous actions stay unnamed."""
+        public = len(chosen) == 1
+        for seat in sorted(chosen):
+            text = self.game_state.describe(chosen[seat])
+            self.game_state = self.game_state.apply(seat, chosen[seat])
+            for watcher, bot in self.bots.items():
+                if type(bot).observe is not Agent.observe:
+                    shown = text if public or watcher == seat else ""
+                    bot.observe(seat, shown, self.game_state.view(watcher))
+
     def _bots_move(self) -> None:
         """Let the bots play until the learner is to act or the game is over."""
         while not self.game_state.is_over() and self.seat not in self.game_state.to_act():
-            self.game_state = apply_joint(
-                self.game_state, self._bot_choices(self.game_state.to_act())
-            )
+            self._apply(self._bot_choices(self.game_state.to_act()))
 
     def _obs(self) -> ObsDict:
         to_move = self.seat in self.game_state.to_act() and not self.forfeited
