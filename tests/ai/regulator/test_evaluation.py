@@ -34,3 +34,14 @@ def test_pawn_pressure_favours_the_side_that_gains_from_a_push() -> None:
     free = evaluate(read_fen("2k2/5/3b1/5/1N3/P4/4K w 5 0 1"))
     blocked = evaluate(read_fen("2k2/5/5/5/bN3/P4/4K w 5 0 1"))
     assert free - blocked > 50
+
+
+def test_king_safety_fears_an_empowered_bishop_more() -> None:
+    # A black bishop next to White's king (d2) or far from it (a5), regulator off or on.
+    def closeness_cost(space: int) -> int:
+        near = evaluate(read_fen(f"2k2/5/5/5/5/3b1/2K2 w {space} 0 1"))
+        far = evaluate(read_fen(f"2k2/5/b4/5/5/5/2K2 w {space} 0 1"))
+        return far - near
+
+    assert closeness_cost(1) > 0
+    assert closeness_cost(4) > closeness_cost(1)  # R5: it now also jumps as a knight
