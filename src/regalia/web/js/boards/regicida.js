@@ -233,8 +233,7 @@ export function createView(root, { act, playerNames }) {
       const seats = view.seats || [];
       return (view.history || []).map((e, i) => ({
         label: `${i + 1}.`,
-        cells: [`${seats[e.seat] || e.seat}: ${e.action}`],
-        house: e.house,
+        cells: [`${seats[e.seat] || e.seat}: ${e.action}${e.house ? ` (${houseOf(view, e.house).name})` : ""}`],
       }));
     },
   };
