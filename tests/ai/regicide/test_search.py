@@ -88,3 +88,29 @@ def test_gain_of_a_king_capture_is_the_king_value() -> None:
     pos = from_text("Y:Ka7,Qg5/G:Kg1,Pe2/R:Ko8/B:Kh14 Y - - - 0 1")
     domain = RegicideDomain()
     assert [domain.gain(pos, m) for m in domain.noisy_moves(pos)] == [KING_VALUE]
+
+
+def test_evaluation_is_unchanged_by_a_quarter_turn_of_the_board() -> None:
+    # Turning the board a quarter (a-file to rank 1) makes each seat the next one in turn
+    # order, so the team to move and its prospects stay the same.
+    from regalia.core.seeds import Rng
+    from regalia.games.regicide.moves import TURNED
+
+    rng = Rng(9)
+    for _ in range(12):
+        pos = Position.start()
+        for _ in range(rng.below(80)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+        board = [0] * len(pos.board)
+        for square, code in enumerate(pos.board):
+            if code:
+                file, rank = square % 14, square // 14
+                kind = code & 15
+                if kind in TURNED:  # a turned pawn's direction (N, E, S, W) turns too
+                    kind = TURNED[(TURNED.index(kind) + 3) % 4]
+                board[file * 14 + 13 - rank] = ((code >> 4) + 1) % 4 << 4 | kind
+        turned = Position(board, (pos.turn + 1) % 4)
+        assert evaluate(turned) == evaluate(pos)

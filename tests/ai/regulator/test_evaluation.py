@@ -45,3 +45,24 @@ def test_king_safety_fears_an_empowered_bishop_more() -> None:
 
     assert closeness_cost(1) > 0
     assert closeness_cost(4) > closeness_cost(1)  # R5: it now also jumps as a knight
+
+
+def test_colour_mirror_gives_the_same_score() -> None:
+    # Random play reaches varied positions; swapping colours (ranks flipped, side to move
+    # flipped) must not change the score for the side to move.
+    from regalia.core.seeds import Rng
+    from regalia.games.regulator.position import Position
+
+    rng = Rng(5)
+    for game in range(20):
+        pos = Position.start(regulator=1 + game % 7)
+        for _ in range(rng.below(30)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+        board = [0] * 35
+        for square, piece in enumerate(pos.board):
+            board[(6 - square // 5) * 5 + square % 5] = -piece
+        mirrored = Position(board, pos.turn ^ 1, pos.regulator)
+        assert evaluate(mirrored) == evaluate(pos)

@@ -195,7 +195,7 @@ def evaluate(pos: Position) -> int:
     # Regulator pressure: a side that gains from a higher space and can still push a pawn
     # holds a share of that gain (one push suffices); every push is also a spare tempo.
     if space < REGULATOR_MAX and ((gain_up > 0 and pushes_white) or (gain_up < 0 and pushes_black)):
-        score += gain_up // 3
+        score += int(gain_up / 3)  # rounds toward zero alike for both colours
     score += 4 * (pushes_white - pushes_black)
 
     # Mop-up: against a lone king, herd it to the edge with the own king close by; mate and
