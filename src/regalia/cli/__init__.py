@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 
 import typer
+
+try:  # Typer 0.2x vendors Click; older Typers use the Click package
+    from typer._click import exceptions as click_exc
+except ImportError:  # pragma: no cover
+    from click import exceptions as click_exc  # type: ignore[no-redef]
 
 # One module per area; each defines `register(groups: Groups) -> None`.
 AREAS = (
@@ -49,5 +55,24 @@ def build() -> typer.Typer:
     return root
 
 
-def main() -> None:
-    build()(prog_name="regalia")
+def main(argv: list[str] | None = None) -> None:
+    """Run the command; a usage error becomes one `error:` line and exit code 2."""
+    command = typer.main.get_command(build())
+    try:
+        code = command.main(args=argv, prog_name="regalia", standalone_mode=False)
+    except click_exc.NoArgsIsHelpError as exc:
+        # Typer's Rich help prints itself while the message is built; plain Click returns it.
+        if exc.format_message().strip():
+            print(exc.format_message())
+        sys.exit(0)
+    except click_exc.UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx else "regalia"
+        print(f"error: {exc.format_message()} (see '{where} --help')", file=sys.stderr)
+        sys.exit(2)
+    except click_exc.ClickException as exc:
+        print(f"error: {exc.format_message()}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("aborted", file=sys.stderr)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
