@@ -5,7 +5,8 @@ from __future__ import annotations
 from regalia.ai.regicide.domain import RegicideDomain
 from regalia.ai.regicide.evaluation import KING_VALUE, evaluate
 from regalia.ai.search import Limits, Searcher, Settings, scores
-from regalia.games.regicide.moves import PASS
+from regalia.core.seeds import Rng
+from regalia.games.regicide.moves import PASS, TURNED
 from regalia.games.regicide.notation import short
 from regalia.games.regicide.position import Position
 from regalia.games.regicide.text import from_text
@@ -93,9 +94,6 @@ def test_gain_of_a_king_capture_is_the_king_value() -> None:
 def test_evaluation_is_unchanged_by_a_quarter_turn_of_the_board() -> None:
     # Turning the board a quarter (a-file to rank 1) makes each seat the next one in turn
     # order, so the team to move and its prospects stay the same.
-    from regalia.core.seeds import Rng
-    from regalia.games.regicide.moves import TURNED
-
     rng = Rng(9)
     for _ in range(12):
         pos = Position.start()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from regalia.ai.regulator.evaluation import evaluate
+from regalia.core.seeds import Rng
 from regalia.games.regulator.fen import read_fen
+from regalia.games.regulator.position import Position
 
 
 def test_start_position_is_level_but_for_the_tempo() -> None:
@@ -50,9 +52,6 @@ def test_king_safety_fears_an_empowered_bishop_more() -> None:
 def test_colour_mirror_gives_the_same_score() -> None:
     # Random play reaches varied positions; swapping colours (ranks flipped, side to move
     # flipped) must not change the score for the side to move.
-    from regalia.core.seeds import Rng
-    from regalia.games.regulator.position import Position
-
     rng = Rng(5)
     for game in range(20):
         pos = Position.start(regulator=1 + game % 7)
