@@ -51,6 +51,11 @@ def test_regulator_play_reload_resign_replay(page: Page, artifacts: Path) -> Non
     expect(page.locator(".status")).to_contain_text("Game over")
     expect(page.locator(".status")).to_contain_text("you lose")
 
+    page.locator("button.rematch").click()
+    rematch = page.get_by_role("link", name="Go to the rematch table")
+    expect(rematch).to_be_visible()
+    first_table = page.url
+
     with page.expect_download() as download:
         page.locator("a.download").click()
     record = Path(download.value.path()).read_text()
@@ -69,6 +74,17 @@ def test_regulator_play_reload_resign_replay(page: Page, artifacts: Path) -> Non
     expect(page.locator(".move.current")).to_have_text(moves[0])
     page.keyboard.press("End")
     expect(counter).to_have_text(f"{total} / {total}")
+
+    # The rematch: seats turn by one, so this browser now plays Black, from Black's side.
+    page.goto(first_table)
+    page.get_by_role("link", name="Go to the rematch table").click()
+    expect(page.locator(".conn")).to_have_text("connected")
+    expect(page.locator(".move-list .move").first).to_be_visible()
+    wait_my_turn(page)
+    king = page.locator('rect[data-square="c7"]').bounding_box()
+    own = page.locator('rect[data-square="c1"]').bounding_box()
+    assert king is not None and own is not None and king["y"] > own["y"]
+    page.screenshot(path=str(artifacts / "regulator-black.png"))
 
     # The downloaded record, uploaded again, replays the same moves.
     page.goto("/")

@@ -24,6 +24,7 @@ export function showTable(root, tableId, token) {
   const movesRoot = h("div", { class: "move-list", "aria-label": "moves" });
   const chatRoot = h("div", { class: "chat" });
   const links = h("div", { class: "links" });
+  const rematchBox = h("p", { class: "rematch-link" });
   const spoken = h("p", { class: "sr-only", "aria-live": "polite" });
   fill(root, h("div", { class: "table-page" },
     h("header", { class: "table-head" }, title, conn, h("a", { href: "#/", class: "back" }, "Lobby")),
@@ -31,7 +32,7 @@ export function showTable(root, tableId, token) {
     spoken,
     h("div", { class: "table-body" },
       h("div", { class: "board-col" }, status, boardRoot),
-      h("aside", { class: "side-col" }, controlsRoot, h("h3", {}, "Moves"), movesRoot, links, chatRoot)),
+      h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, "Moves"), movesRoot, links, chatRoot)),
   ));
 
   let summary = null;
@@ -113,8 +114,10 @@ export function showTable(root, tableId, token) {
     }
     if (event.kind === "finished" && event.record) finishedRecord = event.record;
     if (event.kind === "rematch" && event.table_id) {
-      const link = event.token ? `#/t/${event.table_id}/${event.token}` : `#/t/${event.table_id}`;
-      fill(links, h("a", { href: link, class: "button primary" }, "Go to the rematch table"));
+      // A player keeps their token at the rematch table (the server moves it to their new seat).
+      const mine = event.token || token;
+      const link = mine ? `#/t/${event.table_id}/${mine}` : `#/t/${event.table_id}`;
+      fill(rematchBox, h("a", { href: link, class: "button primary" }, "Go to the rematch table"));
     }
   }
 
