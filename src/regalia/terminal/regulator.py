@@ -63,13 +63,15 @@ def render(state: RegulatorState) -> Group:
     powers = view["powers"]
     status = Text("Powers: ")
     status.append(
-        f"bishops move as knights too ({BISHOP_JUMPS_FROM}+)",
-        style="bold green" if powers["bishop_knight"] else "dim strike",
+        f"bishops move as knights too ({BISHOP_JUMPS_FROM}+): "
+        + ("on" if powers["bishop_knight"] else "off"),
+        style="bold green" if powers["bishop_knight"] else "dim",
     )
     status.append(" | ")
     status.append(
-        f"knights move as rooks too ({KNIGHT_SLIDES_FROM}+)",
-        style="bold green" if powers["knight_rook"] else "dim strike",
+        f"knights move as rooks too ({KNIGHT_SLIDES_FROM}+): "
+        + ("on" if powers["knight_rook"] else "off"),
+        style="bold green" if powers["knight_rook"] else "dim",
     )
     lines.append(status)
     lines.append(Text(_status(state), style="bold"))

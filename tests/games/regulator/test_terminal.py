@@ -36,7 +36,10 @@ def test_board_shows_pieces_track_and_powers() -> None:
     text = console.export_text()
     assert " 7  b  n  k  b  n" in text
     assert " 1  B  N  K  B  N" in text
-    assert "[3]" in text and "bishops move as knights too (3+)" in text
+    assert "[3]" in text
+    # Rule R5 and R6 read off the board without colour: on 3, bishops jump, knights don't slide.
+    assert "bishops move as knights too (3+): on" in text
+    assert "knights move as rooks too (6+): off" in text
     assert "White to move." in text
 
 
