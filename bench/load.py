@@ -96,16 +96,16 @@ async def play_one_game(base: str, game: str, think: float, stop: float, stats: 
     stats.tables.append((table, mine))
 
 
-async def player(base: str, game: str, think: float, stop: float, stats: Stats, seed: int) -> None:
+async def player(base: str, game: str, think: float, stop: float, stats: Stats, seed: int,
+                 http: httpx.AsyncClient) -> None:  # fmt: skip
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        await asyncio.sleep(rng.random() * min(2.0, think + 0.5))  # stagger the start
-        while time.monotonic() < stop:
-            try:
-                await play_one_game(base, game, think, stop, stats, rng, http)
-            except Exception as exc:
-                stats.errors.append(f"{type(exc).__name__}: {exc}")
-                await asyncio.sleep(0.5)
+    await asyncio.sleep(rng.random() * min(2.0, think + 0.5))  # stagger the start
+    while time.monotonic() < stop:
+        try:
+            await play_one_game(base, game, think, stop, stats, rng, http)
+        except Exception as exc:
+            stats.errors.append(f"{type(exc).__name__}: {exc}")
+            await asyncio.sleep(0.5)
 
 
 async def audit(base: str, stats: Stats) -> None:
@@ -195,12 +195,15 @@ def main() -> None:
 
 async def _run(base: str, args: argparse.Namespace, stop: float, stats: Stats) -> None:
     seed = int(os.environ.get("LOAD_SEED", "1"))
-    await asyncio.gather(
-        *(
-            player(base, args.game, args.think, stop, stats, seed * 1000 + n)
-            for n in range(args.tables)
+    # One HTTP client for all players: each client builds its own TLS context, which is slow.
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        await asyncio.gather(
+            *(
+                player(base, args.game, args.think, stop, stats, seed * 1000 + n, http)
+                for n in range(args.tables)
+            )
         )
-    )
 
 
 if __name__ == "__main__":

@@ -287,7 +287,8 @@ class TableService:
                 status = "playing"
             elif d.kind == "finished":
                 status, result = "finished", d.data["result"]
-        record = final.to_record() if final is not None else None
+        # States are immutable: the writer thread turns the new one into the record.
+        record = final.to_record if final is not None else None
         if not await self.writer.append(Append(table.id, events, status, record, result)):
             await self._sync(table)
             raise TableError("stale", "another update was stored first; try again")

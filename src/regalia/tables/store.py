@@ -7,7 +7,7 @@ compare-and-set on `(table_id, seq)`, so two server processes can never both sto
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ class Append:
     table_id: str
     events: Sequence[Event]
     status: str
-    record: str | None
+    record: Callable[[], str] | None  # called on the writer thread, off the event loop
     result: dict[str, Any] | None
 
 
@@ -123,7 +123,7 @@ class Store:
     def _write(conn: Connection, item: Append) -> None:
         values: dict[str, Any] = {"status": item.status, "seq": item.events[-1].seq}
         if item.record is not None:
-            values["record"] = item.record
+            values["record"] = item.record()
         if item.result is not None:
             values["result"] = json.dumps(item.result)
         rows = [
