@@ -174,7 +174,11 @@ export function showTable(root, tableId, token) {
         onStatus: (state, code) => {
           conn.dataset.state = state;
           conn.textContent = state === "refused" ? (code === 4401 ? "invalid invite link" : "refused") : state;
-          if (state === "refused") showAlert(code === 4401 ? "This invite link's token is not valid for this table." : "The server refused the connection.");
+          if (state === "refused") {
+            showAlert(code === 4401
+              ? "This invite link's token is not valid for this table."
+              : "The server refused the connection.");
+          }
         },
       });
     })

@@ -198,7 +198,13 @@ export function createGridBoard(root, geometry, { onMove }) {
         s("svg", { viewBox: "0 0 100 100", width: 44, height: 44 }, pieceDefs(), pieceUse(m.promo, 0, 0, 100, cls)),
       ),
     );
-    fill(chooser, h("p", {}, `Promote on ${sq} to:`), buttons, h("button", { type: "button", class: "cancel", onclick: () => { closeChooser(); selected = null; draw(); } }, "Cancel"));
+    const cancel = () => {
+      closeChooser();
+      selected = null;
+      draw();
+    };
+    fill(chooser, h("p", {}, `Promote on ${sq} to:`), buttons,
+      h("button", { type: "button", class: "cancel", onclick: cancel }, "Cancel"));
     chooser.hidden = false;
     buttons[0].focus();
   }

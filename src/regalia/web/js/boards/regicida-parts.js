@@ -84,7 +84,9 @@ export function voteScreen(view, legal, act) {
   }
   return h("div", { class: "vote-screen", role: "group", "aria-label": "vote" },
     h("h3", {}, "Who holds the Regent House?"),
-    h("p", {}, "Vote in secret for the player you think serves the Regent House — or for the Neutral Player if you think no player does. Votes are revealed together."),
+    h("p", {},
+      "Vote in secret for the player you think serves the Regent House — or for the Neutral " +
+        "Player if you think no player does. Votes are revealed together."),
     h("div", { class: "vote-buttons" }, votes.map((text) =>
       h("button", { type: "button", class: "vote", "data-action": text, onclick: () => act(text) }, voteLabel(view, text.slice(5))))));
 }
@@ -103,15 +105,14 @@ export function revealBox(view) {
   const v = r.verdict;
   const regent = houseOf(view, v.regent);
   const needed = view.players <= 3 ? 1 : 2;
+  const count = `${v.votes_for_target} vote(s) (${needed} needed)`;
   let story;
   if (v.target === "neutral") {
-    story = v.assassinated
-      ? `No player holds ${regent.name}, so the Neutral Player was the target. ${v.votes_for_target} vote(s) found it (${needed} needed): the assassination succeeds.`
-      : `No player holds ${regent.name}, so the Neutral Player was the target, and only ${v.votes_for_target} vote(s) found it (${needed} needed): everyone loses.`;
+    story = `No player holds ${regent.name}, so the Neutral Player was the target. It got ${count}: ` +
+      (v.assassinated ? "the assassination succeeds." : "the assassination fails and everyone loses.");
   } else {
-    story = v.assassinated
-      ? `${who(v.target)} holds the Regent House and got ${v.votes_for_target} vote(s) (${needed} needed): assassinated!`
-      : `${who(v.target)} holds the Regent House and got only ${v.votes_for_target} vote(s) (${needed} needed): the Regent survives and wins alone.`;
+    story = `${who(v.target)} holds the Regent House and got ${count}: ` +
+      (v.assassinated ? "assassinated!" : "the Regent survives and wins alone.");
   }
   if (v.assassinated) {
     story += v.winners.length
@@ -137,5 +138,9 @@ export function rankingTable(view, ranking) {
     h("caption", {}, `Coronation ranking — ${(view.objective || {}).title || ""}`),
     h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "House"), h("th", {}, "Score"), h("th", {}, "Light only"))),
     h("tbody", {}, ranking.map((row) =>
-      h("tr", {}, h("td", {}, String(row.rank)), h("td", {}, houseChip(view, row.house)), h("td", {}, String(row.score)), h("td", {}, String(row.light_score))))));
+      h("tr", {},
+        h("td", {}, String(row.rank)),
+        h("td", {}, houseChip(view, row.house)),
+        h("td", {}, String(row.score)),
+        h("td", {}, String(row.light_score))))));
 }

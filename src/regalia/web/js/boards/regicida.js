@@ -51,7 +51,8 @@ export function createView(root, { act, playerNames }) {
   const panels = h("div", { class: "regicida-panels" });
   const vote = h("div", { class: "vote-box" });
   const reveal = h("div", { class: "reveal-box" });
-  fill(root, phase, vote, reveal, h("div", { class: "regicida-layout" }, h("div", { class: "grid-col" }, gridBox, chooser, piles, hint), panels));
+  const gridCol = h("div", { class: "grid-col" }, gridBox, chooser, piles, hint);
+  fill(root, phase, vote, reveal, h("div", { class: "regicida-layout" }, gridCol, panels));
 
   let message = null;
   let pickedPile = null;
@@ -141,13 +142,19 @@ export function createView(root, { act, playerNames }) {
         parts.push(s("rect", { x, y, width: CELL, height: CELL, class: cls.join(" "), "data-cell": name }));
         const token = placed.get(name);
         if (token) parts.push(tokenSvg(view, token.house, token.side, x, y, CELL, { "data-cell": name }));
-        else if (targets.has(name)) parts.push(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 1.6, class: "target-dot", "data-cell": name }));
+        else if (targets.has(name)) {
+          parts.push(s("circle", {
+            cx: x + CELL / 2, cy: y + CELL / 2, r: 1.6, class: "target-dot", "data-cell": name,
+          }));
+        }
       }
     }
     if (grid.coords === "grid") parts.push(s("rect", { x: CELL, y: CELL, width: 4 * CELL, height: 4 * CELL, class: "inner-frame" }));
     const svg = s("svg", {
       class: "board regicida-board", viewBox: `-0.5 -0.5 ${f.cols * CELL + 1} ${f.rows * CELL + 1}`,
-      role: "application", tabindex: 0, "aria-label": `${grid.coords === "grid" ? "the 6 × 6 grid" : "the growing grid"}, ${grid.cells.length} tokens placed`,
+      role: "application", tabindex: 0,
+      "aria-label": `${grid.coords === "grid" ? "the 6 × 6 grid" : "the growing grid"}, ` +
+        `${grid.cells.length} tokens placed`,
     }, parts);
     svg.addEventListener("click", (event) => {
       const node = event.target.closest("[data-cell]");
@@ -163,14 +170,18 @@ export function createView(root, { act, playerNames }) {
   let cursor = null;
   function keyboard(svg, f) {
     if (cursor) {
-      svg.append(s("rect", { x: (cursor[1] - f.left) * CELL + 0.4, y: (cursor[0] - f.top) * CELL + 0.4, width: CELL - 0.8, height: CELL - 0.8, class: "cursor" }));
+      svg.append(s("rect", {
+        x: (cursor[1] - f.left) * CELL + 0.4, y: (cursor[0] - f.top) * CELL + 0.4,
+        width: CELL - 0.8, height: CELL - 0.8, class: "cursor",
+      }));
     }
     svg.addEventListener("keydown", (event) => {
       const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[event.key];
       if (step) {
         event.preventDefault();
+        const clamp = (v, lo, size) => Math.min(lo + size - 1, Math.max(lo, v));
         cursor = cursor
-          ? [Math.min(f.top + f.rows - 1, Math.max(f.top, cursor[0] + step[0])), Math.min(f.left + f.cols - 1, Math.max(f.left, cursor[1] + step[1]))]
+          ? [clamp(cursor[0] + step[0], f.top, f.rows), clamp(cursor[1] + step[1], f.left, f.cols)]
           : [f.top + Math.floor(f.rows / 2), f.left + Math.floor(f.cols / 2)];
         draw();
         gridBox.querySelector("svg").setAttribute("aria-label", `cursor on ${cellName(...cursor)}`);
@@ -201,14 +212,29 @@ export function createView(root, { act, playerNames }) {
         },
         s("svg", { viewBox: "0 0 12 12", width: 48, height: 48, "aria-hidden": "true" },
           p.size > 1 ? s("rect", { x: 2, y: 2, width: 9.5, height: 9.5, rx: 2, class: "pile-under" }) : null,
-          p.top ? tokenSvg(view, p.top, "light", 0, 0, 10.5) : s("rect", { x: 0.5, y: 0.5, width: 9.5, height: 9.5, rx: 2, class: "pile-empty" })),
+          p.top
+            ? tokenSvg(view, p.top, "light", 0, 0, 10.5)
+            : s("rect", { x: 0.5, y: 0.5, width: 9.5, height: 9.5, rx: 2, class: "pile-empty" })),
         h("span", { class: "pile-size" }, `Pile ${p.pile} · ${p.size}`)),
-        split ? h("button", { type: "button", class: "split", "data-action": split, onclick: () => choose(split) }, `Split pile ${p.pile}`) : null);
+        split
+          ? h("button", { type: "button", class: "split", "data-action": split, onclick: () => choose(split) },
+            `Split pile ${p.pile}`)
+          : null);
     }));
-    if (legal.split.length) hint.textContent = "A pile ran out: choose a pile to split; its lower half becomes the new pile.";
-    else if (legal.place.length) hint.textContent = pickedPile ? `Place the top of pile ${pickedPile} on a marked cell.` : "Pick a pile (or just a marked cell).";
-    else if (legal.swap.length) hint.textContent = picked.length ? "Now pick an adjacent light token to swap with." : "Pick two adjacent light tokens to swap; then choose which one turns dark.";
-    else hint.textContent = "";
+    hint.textContent = hintText();
+  }
+
+  function hintText() {
+    if (legal.split.length) return "A pile ran out: choose a pile to split; its lower half becomes the new pile.";
+    if (legal.place.length) {
+      return pickedPile ? `Place the top of pile ${pickedPile} on a marked cell.` : "Pick a pile (or just a marked cell).";
+    }
+    if (legal.swap.length) {
+      return picked.length
+        ? "Now pick an adjacent light token to swap with."
+        : "Pick two adjacent light tokens to swap; then choose which one turns dark.";
+    }
+    return "";
   }
 
   return {

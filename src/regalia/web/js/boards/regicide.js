@@ -50,16 +50,23 @@ export function createView(root, { seat, act, playerNames }) {
       const turn = view.turn ?? (message.to_act || [])[0];
       const names = playerNames();
       badges.forEach((badge, i) => {
-        badge.className = `seat-badge ${COLOURS[i]} edge-${EDGE[turns][i]}${turn === i && !view.over ? " to-move" : ""}${captured.has(i) ? " king-captured" : ""}`;
+        const moving = turn === i && !view.over;
+        badge.className = [
+          "seat-badge", COLOURS[i], `edge-${EDGE[turns][i]}`,
+          moving ? "to-move" : "", captured.has(i) ? "king-captured" : "",
+        ].filter(Boolean).join(" ");
         const team = teams ? teamName(teams, i) : TEAM[i];
         fill(badge,
-          h("span", { class: "turn-marker", "aria-hidden": "true" }, turn === i && !view.over ? "▶" : ""),
+          h("span", { class: "turn-marker", "aria-hidden": "true" }, moving ? "▶" : ""),
           h("strong", {}, NAMES[i]),
           names[i] ? ` ${names[i]}` : "",
           h("small", {}, ` · ${team} team`),
           captured.has(i) ? h("span", { class: "captured-mark", title: "king captured" }, " ✖ king captured") : "",
           seat === i ? h("small", { class: "you" }, " (you)") : "");
-        badge.setAttribute("aria-label", `${NAMES[i]}${names[i] ? ` (${names[i]})` : ""}, ${team} team${turn === i ? ", to move" : ""}${captured.has(i) ? ", king captured" : ""}`);
+        const said = [`${NAMES[i]}${names[i] ? ` (${names[i]})` : ""}`, `${team} team`];
+        if (moving) said.push("to move");
+        if (captured.has(i)) said.push("king captured");
+        badge.setAttribute("aria-label", said.join(", "));
       });
       board.update({
         turns,

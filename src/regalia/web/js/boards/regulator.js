@@ -33,7 +33,10 @@ function trackSvg(space) {
     const y = (7 - n) * cell;
     const power = n >= 6 ? "rook" : n >= 3 ? "knight" : "none";
     spaces.push(
-      s("rect", { x: 0, y, width: cell, height: cell, class: `track-space power-${power}${n === space ? " current" : ""}`, "data-space": n }),
+      s("rect", {
+        x: 0, y, width: cell, height: cell, "data-space": n,
+        class: `track-space power-${power}${n === space ? " current" : ""}`,
+      }),
     );
   }
   const numbers = [];
@@ -44,7 +47,8 @@ function trackSvg(space) {
   const y = (7 - space) * cell;
   const marker = s("circle", { cx: cell / 2, cy: y + cell / 2, r: cell * 0.36, class: "regulator-marker" },
     s("title", { text: `regulator on space ${space}` }));
-  return s("svg", { class: "track", viewBox: `-1 -1 ${cell + 2} ${7 * cell + 6}`, role: "img", "aria-label": `regulator track, regulator on space ${space}` },
+  const label = `regulator track, regulator on space ${space}`;
+  return s("svg", { class: "track", viewBox: `-1 -1 ${cell + 2} ${7 * cell + 6}`, role: "img", "aria-label": label },
     spaces, marker, numbers);
 }
 
