@@ -7,7 +7,7 @@ export const PHASES = {
   expansion: "Expansion — build the realm",
   intrigue: "Intrigue — swap and darken",
   assassination: "Assassination — the secret vote",
-  over: "The reveal",
+  over: "Game over",
 };
 
 export function houseOf(view, number) {
@@ -127,7 +127,7 @@ export function revealBox(view) {
       h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Identity"), h("th", {}, "Voted for"))),
       h("tbody", {}, (r.identities || []).map((house, i) =>
         h("tr", {}, h("td", {}, seats[i] || `seat ${i + 1}`), h("td", {}, houseChip(view, house)), h("td", {}, who(r.votes[i])))))),
-    (r.unused || []).length ? h("p", {}, "Neutral Player (Houses no one held): ", r.unused.map((n) => houseChip(view, n))) : null,
+    (r.unused || []).length ? h("p", {}, "Neutral Player (Houses no one held): ", r.unused.map((n, i) => [i ? ", " : "", houseChip(view, n)])) : null,
     rankingTable(view, r.ranking),
   );
 }
