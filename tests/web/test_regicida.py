@@ -62,6 +62,11 @@ def test_regicida_game_to_the_reveal_without_leaking_identities(
         ws.on("framereceived", lambda payload: frames.append(str(payload)))
 
     page.on("websocket", on_socket)
+    bodies: list[str] = []  # every API answer the page read while the game went on
+    page.on(
+        "response",
+        lambda r: bodies.append(r.text()) if "/api/" in r.url and r.ok else None,
+    )
     create_table(page, "regicida", players=4)
     identity_box = page.locator(".identity[data-identity]")
     expect(identity_box).to_have_count(1)
@@ -120,16 +125,18 @@ def test_regicida_game_to_the_reveal_without_leaking_identities(
     others = {seat: house for seat, house in enumerate(reveal["identities"]) if house != mine}
     assert len(others) == 3
     my_seat = next(m["seat"] for m in messages if m.get("type") == "welcome")
-    for message in messages[:end]:
+    answers = [json.loads(body) for body in bodies]
+    assert answers, "the page read nothing from the HTTP API"
+    for message in [*messages[:end], *answers]:
         for path, value in walk(message):
             name = path.rsplit(".", 1)[-1]
             if name == "identity":
-                assert value in (None, mine), f"{path} = {value} in {message['type']}"
+                assert value in (None, mine), f"{path} = {value} in {message}"
             if name in SECRET_KEYS | {"reveal"}:
                 assert value in (None, [], {}), f"secret {path} sent before the reveal"
             if name == "piles":
                 assert all(set(p) <= {"pile", "size", "top"} for p in value)
-        event = message.get("event") or {}
+        event = (message.get("event") if isinstance(message, dict) else None) or {}
         if event.get("kind") == "action" and str(event.get("action")).startswith("vote"):
             assert event["seat"] == my_seat, "another seat's vote was sent before the reveal"
 
