@@ -88,6 +88,9 @@ def test_regulator_play_reload_resign_replay(page: Page, artifacts: Path) -> Non
 
     # The downloaded record, uploaded again, replays the same moves.
     page.goto("/")
+    page.locator(".replay-upload textarea").fill('[Game "regulator"]\n\n1. Kc5 *')
+    page.locator(".replay-upload button[type=submit]").click()
+    expect(page.locator(".replay-upload .error")).not_to_be_empty()
     page.locator(".replay-upload textarea").fill(record)
     page.locator(".replay-upload button[type=submit]").click()
     expect(page.locator(".replay-nav")).to_be_visible()
