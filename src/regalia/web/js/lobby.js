@@ -178,7 +178,8 @@ function showCreated(box, game, answer) {
   fill(box,
     h("h2", {}, `${game.title} table ${table.id} created`),
     tokens.length
-      ? h("p", {}, "Each link below plays one seat. Keep yours; send the others to your friends. The links are shown only now.")
+      ? h("p", {}, "Each link below plays one seat. Keep yours; send the others to your friends. " +
+          "This browser also lists them on the table page until everyone has joined.")
       : h("p", {}, "Every seat is a bot: watch them play."),
     h("ul", { class: "invites" }, rows),
     h("p", {}, h("a", { href: watch, class: "watch-link" }, "Watch as a spectator"), " ", copyButton(watch, "Copy spectator link")),
