@@ -88,6 +88,16 @@ export function createView(root, { act, playerNames }) {
     }
   }
 
+  function cancelFlip() {
+    picked = [];
+    chooser.hidden = true;
+    draw();
+    gridBox.querySelector("svg").focus();
+  }
+  chooser.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") cancelFlip();
+  });
+
   function pairOf(m, x, y) {
     return (m.a === x && m.b === y) || (m.a === y && m.b === x);
   }
@@ -105,7 +115,7 @@ export function createView(root, { act, playerNames }) {
         ` ${houseOf(view, moving.house).name} lands on ${m.flip}, dark`);
     });
     fill(chooser, h("p", {}, `Swap ${x} and ${y}, then turn dark:`), buttons,
-      h("button", { type: "button", class: "cancel", onclick: () => { picked = []; chooser.hidden = true; draw(); } }, "Cancel"));
+      h("button", { type: "button", class: "cancel", onclick: cancelFlip }, "Cancel"));
     chooser.hidden = false;
     buttons[0].focus();
   }
