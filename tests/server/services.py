@@ -108,23 +108,39 @@ def redis() -> Iterator[str]:
 
 
 @contextmanager
-def server_process(database_url: str, redis_url: str) -> Iterator[str]:
-    """A `regalia serve` process; yields its base URL."""
-    port = free_port()
+def server_processes(count: int, database_url: str, redis_url: str) -> Iterator[list[str]]:
+    """`count` `regalia serve` processes, started together; yields their base URLs."""
+    ports = [free_port() for _ in range(count)]
     env = {**os.environ, "REGALIA_BOT_WORKERS": "1"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "regalia", "serve",
-         "--port", str(port), "--database-url", database_url, "--redis-url", redis_url],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )  # fmt: skip
+    processes = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "regalia",
+                "serve",
+                "--port",
+                str(port),
+                "--database-url",
+                database_url,
+                "--redis-url",
+                redis_url,
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for port in ports
+    ]
     try:
-        _wait_port(port, 60)
-        yield f"http://127.0.0.1:{port}"
+        for port in ports:
+            _wait_port(port, 90)
+        yield [f"http://127.0.0.1:{port}" for port in ports]
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()

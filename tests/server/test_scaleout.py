@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import httpx
 import pytest
 
 from tests.server.live import connect, create
-from tests.server.services import pg_bin, postgres, redis, server_process
+from tests.server.services import pg_bin, postgres, redis, server_processes
 
 pytestmark = [
     pytest.mark.services,
@@ -17,19 +16,18 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def servers() -> Iterator[tuple[str, str]]:
+def test_two_processes_share_tables() -> None:
+    # One test, so one set of servers however xdist spreads the tests.
     with (
         postgres() as database,
         redis() as fanout,
-        server_process(database, fanout) as first,
-        server_process(database, fanout) as second,
+        server_processes(2, database, fanout) as (first, second),
     ):
-        yield first, second
+        a_game_across_two_processes(first, second)
+        bots_on_one_process_watched_from_the_other(first, second)
 
 
-def test_a_game_across_two_processes(servers: tuple[str, str]) -> None:
-    first, second = servers
+def a_game_across_two_processes(first: str, second: str) -> None:
     made = create(first, "regulator", [{"kind": "human"}, {"kind": "human"}], seed=3)
     table = made["table"]["id"]
     white, black = (t["token"] for t in made["tokens"])
@@ -76,8 +74,7 @@ def test_a_game_across_two_processes(servers: tuple[str, str]) -> None:
         assert sum(e["kind"] == "action" for e in events) == 13
 
 
-def test_bots_on_one_process_are_watched_from_the_other(servers: tuple[str, str]) -> None:
-    first, second = servers
+def bots_on_one_process_watched_from_the_other(first: str, second: str) -> None:
     made = create(first, "regulator", [{"kind": "bot", "level": "random"}] * 2, seed=8)
     table = made["table"]["id"]
 
