@@ -32,11 +32,11 @@ from regalia.games.regicida.actions import Action, Place, Swap, Vote
 
 SAMPLES = 16  # noisy rankings per decision
 SIGMA_END = 0.35  # projection noise (points) once nothing is left to play
-SIGMA_TURN = 0.45  # ... growing with the square root of the turns each player has left
+SIGMA_TURN = 0.35  # ... growing with the square root of the turns each player has left
 DRIFT = 0.4  # points a purposeful player adds to their own House per turn (measured)
 PLAYOUTS = 6  # Intrigue swaps played out to the end against the others' likely replies
+RANDOM_RUNS = 8  # playouts per swap when some players look random (their swaps vary)
 SHARPNESS = 2.0  # purposeful voters lean to their best guess: belief ** SHARPNESS
-REVEAL_COST = 0.05  # a small direct price on giving one's House away, beyond the model's
 
 
 def turns_left(view: dict[str, Any]) -> list[int]:
@@ -182,22 +182,24 @@ class StrongAgent(Agent[Action]):
             if index is None:
                 continue
             value = self._worth(found[index].values, reveal[index], table, sigma, noise)
-            value -= REVEAL_COST * reveal[index][table.mine - 1]
             scored.append((value, order, action))
         scored.sort(key=lambda item: (-item[0], item[1]))
         if not isinstance(legal[0], Swap) or not scored:
             return scored[0][2] if scored else legal[0]
         # Intrigue is short: play the best few swaps out against the others' likely replies.
         best, best_value = scored[0][2], -math.inf
+        chaotic = any(table.randomness[k] > 0.5 for k in range(table.players) if k != table.me)
         for _, _, action in scored[:PLAYOUTS]:
             assert isinstance(action, Swap)
             index = by_key[("swap", action.first, action.second, action.flip)]
-            values, mine_left = self._play_out(story, action, view, table)
-            table.drift = [0.0] * len(HOUSES)
-            table.drift[table.mine - 1] = DRIFT * mine_left
-            spread = SIGMA_END + SIGMA_TURN * math.sqrt(mine_left)
-            value = self._worth(values, reveal[index], table, spread, noise)
-            value -= REVEAL_COST * reveal[index][table.mine - 1]
+            value = 0.0
+            runs = RANDOM_RUNS if chaotic else 1
+            for _ in range(runs):
+                values, mine_left = self._play_out(story, action, view, table)
+                table.drift = [0.0] * len(HOUSES)
+                table.drift[table.mine - 1] = DRIFT * mine_left
+                spread = SIGMA_END + SIGMA_TURN * math.sqrt(mine_left)
+                value += self._worth(values, reveal[index], table, spread, noise) / runs
             if value > best_value + 1e-12:
                 best, best_value = action, value
         return best
@@ -205,8 +207,9 @@ class StrongAgent(Agent[Action]):
     def _play_out(
         self, story: Replay, action: Swap, view: dict[str, Any], table: Table
     ) -> tuple[list[float], int]:
-        """House values at the end of Intrigue if we swap so and every purposeful player then
-        swaps greedily for their likeliest House (random players' swaps average out: skipped).
+        """House values at the end of Intrigue if we swap so, every purposeful player then
+        swaps greedily for their likeliest House and every random-looking one at random (dark
+        tokens are safe from them: the reason to turn one's own token dark).
         Also how many turns we ourselves still have (left to the projection noise)."""
         board = story.table.copy()
         board.swap(action.first, action.second, action.flip)
@@ -219,6 +222,10 @@ class StrongAgent(Agent[Action]):
                 continue
             left[seat] -= 1
             if table.randomness[seat] > 0.5:
+                pairs = board.swap_pairs()
+                if pairs:
+                    a, b = self._rng.choice(pairs)
+                    board.swap(a, b, a if self._rng.below(2) else b)
                 continue
             house = 1 + max(range(len(HOUSES)), key=lambda i: table.houses[seat][i])
             options = swap_options(board, story.scorer)
