@@ -134,7 +134,8 @@ export function showTable(root, tableId, token) {
       spoken.textContent = `Last move: ${lastMove}`;
     }
     controls.update(message, seat);
-    status.textContent = statusText(message);
+    const note = board.note ? board.note(message.view) : "";
+    status.textContent = `${statusText(message)}${note ? ` — ${note}` : ""}`;
     status.dataset.status = message.status;
     status.classList.toggle("your-turn", seat !== null && (message.to_act || []).includes(seat));
     if (message.status === "waiting") {

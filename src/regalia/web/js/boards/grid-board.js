@@ -232,7 +232,9 @@ export function createGridBoard(root, geometry, { onMove }) {
         ? [Math.min(w - 1, Math.max(0, cursor[0] + step[0])), Math.min(hgt - 1, Math.max(0, cursor[1] + step[1]))]
         : [Math.floor(w / 2), hgt - 1];
       const spot = fromScreen(...cursor);
-      svg.setAttribute("aria-label", spot ? `cursor on ${name(...spot)}` : "cursor off the board");
+      const piece = spot && pieces.get(name(...spot));
+      const what = piece ? `, ${piece.label || `${piece.cls} ${pieceName(piece.letter)}`}` : "";
+      svg.setAttribute("aria-label", spot ? `cursor on ${name(...spot)}${what}` : "cursor off the board");
       draw();
     } else if ((event.key === "Enter" || event.key === " ") && cursor) {
       event.preventDefault();

@@ -84,6 +84,9 @@ export function createView(root, { seat, act }) {
         h("li", { class: space >= 6 ? "on" : "off", "data-power": "knight-rook" },
           space >= 6 ? "Knights may also move as rooks" : "Knights move as knights (rook moves from space 6)"));
     },
+    note(view) {
+      return view.check && !view.over ? "Check!" : "";
+    },
     moveRows(view) {
       const moves = historyOf(view);
       const rows = [];
