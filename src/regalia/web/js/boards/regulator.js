@@ -52,11 +52,22 @@ function trackSvg(space) {
     spaces, marker, numbers);
 }
 
-export function createView(root, { seat, act }) {
+export function createView(root, { seat, act, playerNames }) {
   const boardBox = h("div", { class: "regulator-board" });
   const trackBox = h("div", { class: "regulator-track" });
   const powers = h("ul", { class: "powers", "aria-live": "polite" });
-  fill(root, h("div", { class: "regulator-layout" }, boardBox, trackBox), powers);
+  const top = h("p", { class: "player-line" });
+  const bottom = h("p", { class: "player-line" });
+  fill(root, top, h("div", { class: "regulator-layout" }, boardBox, trackBox), bottom, powers);
+
+  function playerLine(line, side, toMove) {
+    const name = playerNames()[side];
+    line.dataset.side = side === 0 ? "white" : "black";
+    line.classList.toggle("to-move", toMove);
+    fill(line, h("span", { class: `side-dot ${side === 0 ? "white" : "black"}`, "aria-hidden": "true" }),
+      side === 0 ? "White" : "Black", name ? ` · ${name}` : "", seat === side ? " (you)" : "",
+      toMove ? h("span", { class: "turn-marker" }, " ◀ to move") : "");
+  }
   const board = createGridBoard(boardBox, { files: FILES, ranks: RANKS, exists: () => true }, { onMove: act });
 
   return {
@@ -78,6 +89,10 @@ export function createView(root, { seat, act }) {
         check: checkSquares,
       });
       fill(trackBox, trackSvg(space));
+      const white = turn === "w" || turn === 0;
+      const below = seat === 1 ? 1 : 0;
+      playerLine(bottom, below, !view.over && white === (below === 0));
+      playerLine(top, 1 - below, !view.over && white !== (below === 0));
       fill(powers,
         h("li", { class: space >= 3 ? "on" : "off", "data-power": "bishop-knight" },
           space >= 3 ? "Bishops may also move as knights" : "Bishops move as bishops (knight leaps from space 3)"),
