@@ -40,7 +40,8 @@ export function createControls(root, { game, act, send }) {
   fill(root, h("div", { class: "buttons" }, pass, offer, accept, decline, drawNote, resign, rematch), entry);
 
   return {
-    update(message, seat) {
+    /** `accepted`: seats that already agreed to the pending draw offer. */
+    update(message, seat, accepted = new Set()) {
       const player = seat !== null && seat !== undefined;
       const playing = message.status === "playing";
       const myTurn = player && (message.to_act || []).includes(seat);
@@ -49,8 +50,12 @@ export function createControls(root, { game, act, send }) {
       resign.hidden = !(features.resign && player && playing);
       offer.hidden = !(features.draw && player && playing && offerBy === null);
       const mine = offerBy !== null && sameTeam(message.view, offerBy, seat);
-      accept.hidden = decline.hidden = !(features.draw && player && playing && offerBy !== null && !mine);
-      drawNote.textContent = playing && offerBy !== null ? (mine ? "Your side offered a draw." : "A draw is offered.") : "";
+      const answered = accepted.has(seat);
+      accept.hidden = decline.hidden = !(features.draw && player && playing && offerBy !== null && !mine && !answered);
+      drawNote.textContent = "";
+      if (playing && offerBy !== null) {
+        drawNote.textContent = mine ? "Your side offered a draw." : answered ? "You agreed; waiting for your teammate." : "A draw is offered.";
+      }
       rematch.hidden = !(player && message.status === "finished");
       entry.hidden = !(player && playing);
       input.disabled = !myTurn;

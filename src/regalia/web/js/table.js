@@ -45,6 +45,7 @@ export function showTable(root, tableId, token) {
   let alertTimer = null;
   const pendingMessages = [];
   let finishedRecord = null;
+  const drawAccepted = new Set();
 
   function showAlert(text) {
     alert.textContent = text;
@@ -107,6 +108,9 @@ export function showTable(root, tableId, token) {
   }
 
   function onEvent(event) {
+    // Seats that agreed to the pending draw offer (Regicide needs both opponents).
+    if (event.kind === "draw_accepted") drawAccepted.add(event.seat);
+    if (["draw_offered", "draw_declined", "action"].includes(event.kind)) drawAccepted.clear();
     if (event.kind === "chat") chat.add(event);
     if (event.kind === "joined" && summary) {
       const s = summary.seats.find((x) => x.seat === event.seat);
@@ -133,7 +137,7 @@ export function showTable(root, tableId, token) {
       spoken.dataset.move = lastMove;
       spoken.textContent = `Last move: ${lastMove}`;
     }
-    controls.update(message, seat);
+    controls.update(message, seat, drawAccepted);
     const note = board.note ? board.note(message.view) : "";
     status.textContent = `${statusText(message)}${note ? ` — ${note}` : ""}`;
     status.dataset.status = message.status;
