@@ -18,7 +18,7 @@ def job(
 def test_a_bot_moves_and_failures_become_none() -> None:
     async def scenario() -> None:
         pool = BotPool(1, grace=0.5)
-        pool.start()
+        await pool.start()
         try:
             action, _ = await pool.choose(job())
             assert action is not None and action.startswith("bid ")
@@ -30,7 +30,7 @@ def test_a_bot_moves_and_failures_become_none() -> None:
             action, _ = await pool.choose(job(actions=((0, "bid 1"), (1, "bid 2"))))
             assert action is None or action == "pass" or action.startswith("guess")
         finally:
-            pool.close()
+            await pool.close()
 
     asyncio.run(scenario())
 
@@ -38,7 +38,7 @@ def test_a_bot_moves_and_failures_become_none() -> None:
 def test_an_overrunning_worker_is_replaced() -> None:
     async def scenario() -> None:
         pool = BotPool(1, grace=0.2)
-        pool.start()
+        await pool.start()
         try:
             # The slow toy game sleeps far past the budget while dealing.
             slow = BotJob(TOY + "_slow", 5, 2, (("rounds", 2),), (), 0, "random", 1, 0.1)
@@ -47,6 +47,6 @@ def test_an_overrunning_worker_is_replaced() -> None:
             action, _ = await pool.choose(job())
             assert action is not None
         finally:
-            pool.close()
+            await pool.close()
 
     asyncio.run(scenario())

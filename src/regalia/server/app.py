@@ -25,7 +25,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db_url())
         bots = BotPool(settings.bot_workers)
-        bots.start()
+        await bots.start()
         fanout = None
         if settings.redis_url:
             from regalia.server.fanout import RedisFanout  # only scale-out needs redis
@@ -42,7 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if fanout is not None:
                 await fanout.close()
             await service.close()
-            bots.close()
+            await bots.close()
             store.close()
 
     app = FastAPI(

@@ -12,11 +12,8 @@ import contextlib
 import importlib
 import logging
 import multiprocessing
-import queue
 import signal
-import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -103,44 +100,82 @@ def _worker(conn: Connection) -> None:
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
 
 
-Done = Callable[[str | None, str], None]
+class _Worker:
+    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.send(None)
+        self.process.join(timeout=2)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
 
 
 class BotPool:
-    """`workers` processes; `await choose(job)` gives an action text or None."""
+    """`workers` processes; `await choose(job)` gives an action text or None.
+
+    The event loop waits on the workers' pipes directly (no threads), so bots cost the
+    server nothing but the pickling of a job and its answer.
+    """
 
     def __init__(self, workers: int, grace: float = 1.0) -> None:
         self.workers = max(1, workers)
         self.grace = grace
         self._ctx = multiprocessing.get_context("spawn")
-        self._jobs: queue.Queue[tuple[BotJob, Done] | None] = queue.Queue()
-        self._threads: list[threading.Thread] = []
+        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._all: set[_Worker] = set()
 
-    def start(self) -> None:
-        for number in range(self.workers):
-            thread = threading.Thread(target=self._drive, name=f"bot-{number}", daemon=True)
-            thread.start()
-            self._threads.append(thread)
+    async def start(self) -> None:
+        spawned = await asyncio.gather(
+            *(asyncio.to_thread(self._spawn) for _ in range(self.workers))
+        )
+        for worker in spawned:
+            self._all.add(worker)
+            self._idle.put_nowait(worker)
 
-    def close(self) -> None:
-        for _ in self._threads:
-            self._jobs.put(None)
-        for thread in self._threads:
-            thread.join(timeout=5)
-        self._threads.clear()
+    async def close(self) -> None:
+        workers, self._all = list(self._all), set()
+        await asyncio.gather(*(asyncio.to_thread(w.stop) for w in workers))
 
     async def choose(self, job: BotJob) -> tuple[str | None, str]:
         """(action text or None, reason when None)."""
+        worker = await self._idle.get()
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[tuple[str | None, str]] = loop.create_future()
+        ready: asyncio.Future[None] = loop.create_future()
 
-        def done(action: str | None, why: str) -> None:
-            loop.call_soon_threadsafe(_settle, future, (action, why))
+        def readable() -> None:
+            if not ready.done():
+                ready.set_result(None)
 
-        self._jobs.put((job, done))
-        return await future
+        fd = worker.conn.fileno()
+        loop.add_reader(fd, readable)
+        try:
+            worker.conn.send(job)
+            await asyncio.wait_for(ready, job.seconds + self.grace)
+            status, value = worker.conn.recv()
+        except TimeoutError:
+            why = f"overran its {job.seconds:g}s budget"
+        except (EOFError, OSError) as exc:
+            why = f"worker died: {exc}"
+        else:
+            loop.remove_reader(fd)
+            self._idle.put_nowait(worker)
+            return (value, "") if status == "ok" else (None, value)
+        # The worker is stuck or dead: replace it.
+        loop.remove_reader(fd)
+        self._all.discard(worker)
+        worker.process.kill()
+        await asyncio.to_thread(worker.stop)
+        fresh = await asyncio.to_thread(self._spawn)
+        self._all.add(fresh)
+        self._idle.put_nowait(fresh)
+        return None, why
 
-    def _spawn(self) -> tuple[BaseProcess, Connection]:
+    def _spawn(self) -> _Worker:
         parent, child = self._ctx.Pipe()
         process = self._ctx.Process(target=_worker, args=(child,), daemon=True)
         process.start()
@@ -150,42 +185,4 @@ class BotPool:
         if parent.poll(STARTUP_SECONDS):
             with contextlib.suppress(EOFError, OSError):
                 parent.recv()
-        return process, parent
-
-    def _drive(self) -> None:
-        process, conn = self._spawn()
-        while True:
-            item = self._jobs.get()
-            if item is None:
-                break
-            job, done = item
-            action: str | None = None
-            why = ""
-            try:
-                conn.send(job)
-                if conn.poll(job.seconds + self.grace):
-                    status, value = conn.recv()
-                    if status == "ok":
-                        action = value
-                    else:
-                        why = value
-                else:
-                    why = f"overran its {job.seconds:g}s budget"
-            except (EOFError, OSError) as exc:
-                why = f"worker died: {exc}"
-            if action is None and why.startswith(("overran", "worker died")):
-                process.kill()
-                process.join()
-                conn.close()
-                process, conn = self._spawn()
-            done(action, why)
-        with contextlib.suppress(OSError):
-            conn.send(None)
-        process.join(timeout=2)
-        if process.is_alive():
-            process.kill()
-
-
-def _settle(future: asyncio.Future[tuple[str | None, str]], value: tuple[str | None, str]) -> None:
-    if not future.done():
-        future.set_result(value)
+        return _Worker(process, parent)

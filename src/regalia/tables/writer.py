@@ -1,7 +1,9 @@
 """The one thread that appends events: it commits whatever has queued up in one go.
 
 Under load many tables append at once; committing them together (group commit) costs one
-transaction instead of one per move, and nothing is acknowledged before its commit.
+transaction instead of one per move, and nothing is acknowledged before its commit. Appends
+made in the same turn of the event loop reach the thread as one batch, so the loop and the
+thread hand over once per turn rather than once per move.
 """
 
 from __future__ import annotations
@@ -14,14 +16,15 @@ import threading
 from regalia.tables.store import Append, Store
 
 log = logging.getLogger("regalia.tables")
-MAX_BATCH = 256
-Item = tuple[Append, asyncio.AbstractEventLoop, "asyncio.Future[bool]"]
+MAX_BATCH = 512
+Batch = list[tuple[Append, "asyncio.Future[bool]"]]
 
 
 class Writer:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._queue: queue.Queue[Item | None] = queue.Queue()
+        self._queue: queue.Queue[tuple[Batch, asyncio.AbstractEventLoop] | None] = queue.Queue()
+        self._pending: Batch = []
         self._thread = threading.Thread(target=self._run, name="db-writer", daemon=True)
         self._thread.start()
 
@@ -29,8 +32,14 @@ class Writer:
         """True once committed; False if another process stored that seq first."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[bool] = loop.create_future()
-        self._queue.put((item, loop, future))
+        if not self._pending:
+            loop.call_soon(self._hand_over, loop)
+        self._pending.append((item, future))
         return await future
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        batch, self._pending = self._pending, []
+        self._queue.put((batch, loop))
 
     def close(self) -> None:
         self._queue.put(None)
@@ -41,31 +50,32 @@ class Writer:
             first = self._queue.get()
             if first is None:
                 return
-            batch = [first]
+            batch, loop = first
             while len(batch) < MAX_BATCH:
                 try:
-                    item = self._queue.get_nowait()
+                    more = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if item is None:
+                if more is None:
                     self._queue.put(None)  # finish this batch, then stop
                     break
-                batch.append(item)
+                batch = batch + more[0]
             try:
                 outcomes: list[bool | BaseException] = list(
-                    self.store.append([item for item, _, _ in batch])
+                    self.store.append([item for item, _ in batch])
                 )
             except Exception as exc:  # the database is down: every waiter hears of it
                 log.exception("appending %d events failed", len(batch))
                 outcomes = [exc] * len(batch)
-            for (_, loop, future), outcome in zip(batch, outcomes, strict=True):
-                loop.call_soon_threadsafe(_settle, future, outcome)
+            futures = [future for _, future in batch]
+            loop.call_soon_threadsafe(_settle, futures, outcomes)
 
 
-def _settle(future: asyncio.Future[bool], outcome: bool | BaseException) -> None:
-    if future.done():
-        return
-    if isinstance(outcome, BaseException):
-        future.set_exception(outcome)
-    else:
-        future.set_result(outcome)
+def _settle(futures: list[asyncio.Future[bool]], outcomes: list[bool | BaseException]) -> None:
+    for future, outcome in zip(futures, outcomes, strict=True):
+        if future.done():
+            continue
+        if isinstance(outcome, BaseException):
+            future.set_exception(outcome)
+        else:
+            future.set_result(outcome)
