@@ -50,6 +50,12 @@ def test_regicide_play_rotate_reload_and_spectate(
     yellow = page.locator(".seat-badge.yellow")
     expect(yellow).to_have_class("seat-badge yellow edge-bottom to-move")
 
+    # Bots decline draws: the offer is answered and can be made again.
+    page.locator("button.offer-draw").click()
+    expect(page.locator(".draw-note")).to_have_text("The draw offer was declined.")
+    expect(page.locator("button.offer-draw")).to_be_visible()
+    expect(page.locator("button.accept-draw")).to_be_hidden()
+
     # A spectator: sees the same board from Green's side, reads the chat, cannot write.
     context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844})
     watcher = context.new_page()

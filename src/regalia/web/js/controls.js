@@ -40,8 +40,9 @@ export function createControls(root, { game, act, send }) {
   fill(root, h("div", { class: "buttons" }, pass, offer, accept, decline, drawNote, resign, rematch), entry);
 
   return {
-    /** `accepted`: seats that already agreed to the pending draw offer. */
-    update(message, seat, accepted = new Set()) {
+    /** draw.accepted: seats that agreed to the pending offer; draw.declined: the last one was. */
+    update(message, seat, draw = { accepted: new Set(), declined: false }) {
+      const accepted = draw.accepted;
       const player = seat !== null && seat !== undefined;
       const playing = message.status === "playing";
       const myTurn = player && (message.to_act || []).includes(seat);
@@ -52,7 +53,7 @@ export function createControls(root, { game, act, send }) {
       const mine = offerBy !== null && sameTeam(message.view, offerBy, seat);
       const answered = accepted.has(seat);
       accept.hidden = decline.hidden = !(features.draw && player && playing && offerBy !== null && !mine && !answered);
-      drawNote.textContent = "";
+      drawNote.textContent = playing && draw.declined ? "The draw offer was declined." : "";
       if (playing && offerBy !== null) {
         drawNote.textContent = mine ? "Your side offered a draw." : answered ? "You agreed; waiting for your teammate." : "A draw is offered.";
       }

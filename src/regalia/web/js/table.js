@@ -45,7 +45,7 @@ export function showTable(root, tableId, token) {
   let alertTimer = null;
   const pendingMessages = [];
   let finishedRecord = null;
-  const drawAccepted = new Set();
+  const draw = { accepted: new Set(), declined: false };
 
   function showAlert(text) {
     alert.textContent = text;
@@ -109,8 +109,9 @@ export function showTable(root, tableId, token) {
 
   function onEvent(event) {
     // Seats that agreed to the pending draw offer (Regicide needs both opponents).
-    if (event.kind === "draw_accepted") drawAccepted.add(event.seat);
-    if (["draw_offered", "draw_declined", "action"].includes(event.kind)) drawAccepted.clear();
+    if (event.kind === "draw_accepted") draw.accepted.add(event.seat);
+    if (["draw_offered", "draw_declined", "action"].includes(event.kind)) draw.accepted.clear();
+    draw.declined = event.kind === "draw_declined" || (draw.declined && !["draw_offered", "action"].includes(event.kind));
     if (event.kind === "chat") chat.add(event);
     if (event.kind === "joined" && summary) {
       const s = summary.seats.find((x) => x.seat === event.seat);
@@ -137,7 +138,7 @@ export function showTable(root, tableId, token) {
       spoken.dataset.move = lastMove;
       spoken.textContent = `Last move: ${lastMove}`;
     }
-    controls.update(message, seat, drawAccepted);
+    controls.update(message, seat, draw);
     const note = board.note ? board.note(message.view) : "";
     status.textContent = `${statusText(message)}${note ? ` — ${note}` : ""}`;
     status.dataset.status = message.status;
