@@ -2,6 +2,9 @@
 
 from typing import Any
 
+import pytest
+
+from regalia.ai.arena import MatchSpec, run_match
 from regalia.ai.base import Budget, Observation
 from regalia.ai.levels import make_agent
 from regalia.ai.regicida.agent import StrongAgent, at_least
@@ -79,3 +82,12 @@ def test_strong_reports_its_inference_hits_after_the_reveal() -> None:
     report = strong.report()
     assert report["houses.of"] == 3
     assert report["houses.hits"] >= 2
+
+
+@pytest.mark.slow
+def test_strong_wins_twice_the_baseline_against_random_and_beats_it_against_greedy() -> None:
+    # The targets, on a fixed seed (about two minutes on two cores).
+    random_table = run_match(MatchSpec("regicida", ("strong", "random"), 60, seed=2, players=4), 2)
+    assert random_table.tallies["strong"].score >= 0.5
+    greedy_table = run_match(MatchSpec("regicida", ("strong", "greedy"), 60, seed=2, players=4), 2)
+    assert greedy_table.tallies["strong"].score > 0.25

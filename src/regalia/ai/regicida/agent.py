@@ -1,9 +1,11 @@
 """Regicida's `strong` level: identity inference, concealment, and a vote by expected gain.
 
 From its view alone it keeps a Bayesian posterior over everyone's House (`posterior`). Every
-Place or Swap is scored by the chance of winning it leads to, read off the grid as if the game
-ended soon after: the final values are the projected ones plus noise that shrinks as the game
-runs out, and for each noisy ranking
+Place or Swap is scored by the chance of winning it leads to. The final value of each House is
+projected from the grid after the action: what its likely holder will still add (a measured
+drift per turn left, nothing for a player who looks random), plus noise that shrinks as the
+game runs out; in Intrigue the best few swaps are instead played out to the end against the
+others' likely replies. Then, for each noisy final ranking:
 
 - if its own House is the Regent, it wins when fewer than the needed votes fall on it; each
   other player votes for it with the chance an onlooker who watched its actions would name it
@@ -29,6 +31,7 @@ from regalia.ai.regicida.posterior import NOISE, TYPES, Evidence, Posterior, pos
 from regalia.core.game import Seat
 from regalia.core.seeds import Rng
 from regalia.games.regicida.actions import Action, Place, Swap, Vote
+from regalia.games.regicida.verdict import votes_needed
 
 SAMPLES = 16  # noisy rankings per decision
 SIGMA_END = 0.35  # projection noise (points) once nothing is left to play
@@ -53,10 +56,6 @@ def turns_left(view: dict[str, Any]) -> list[int]:
     return turns
 
 
-def votes_needed(players: int) -> int:
-    return 1 if players <= 3 else 2
-
-
 def at_least(probs: Sequence[float], k: int) -> float:
     """P(at least k successes) among independent Bernoulli trials."""
     if k <= 0:
@@ -72,8 +71,8 @@ def at_least(probs: Sequence[float], k: int) -> float:
 
 
 @dataclass
-class Table:
-    """What one decision needs about the other seats, computed once per decision."""
+class Outlook:
+    """What one decision needs to know about the seats, computed once per decision."""
 
     me: int
     mine: int
@@ -114,7 +113,7 @@ class StrongAgent(Agent[Action]):
         self._story, self._evidence, self._signature = story, evidence, signature
         return story, evidence
 
-    def _table(self, view: dict[str, Any], evidence: Evidence) -> Table:
+    def _outlook(self, view: dict[str, Any], evidence: Evidence) -> Outlook:
         me, mine, players = int(view["seat"]), int(view["identity"]), int(view["players"])
         post = posterior(evidence, me, mine)
         randomness = []
@@ -128,7 +127,7 @@ class StrongAgent(Agent[Action]):
                     p * evidence.random_odds(seat, h) for h, p in zip(HOUSES, marginal, strict=True)
                 )
             )
-        return Table(
+        return Outlook(
             me=me,
             mine=mine,
             players=players,
@@ -150,9 +149,9 @@ class StrongAgent(Agent[Action]):
             return legal[0]
         view = obs.view
         story, evidence = self._update(view)
-        table = self._table(view, evidence)
+        look = self._outlook(view, evidence)
         if isinstance(legal[0], Vote):
-            return self._vote(view, table, legal)
+            return self._vote(view, look, legal)
         if isinstance(legal[0], Place):
             tops: list[int | None] = [p["top"] for p in view["piles"]]
             found = place_options(story.table, story.scorer, [t for t in tops if t is not None])
@@ -162,18 +161,18 @@ class StrongAgent(Agent[Action]):
         else:  # splits: they reveal nothing and barely matter
             return self._rng.choice(legal)
         by_key = {o.key: i for i, o in enumerate(found)}
-        reveal = self._reveal(found, evidence, table)
+        reveal = self._reveal(found, evidence, look)
         turns = turns_left(view)
-        table.drift = [
+        look.drift = [
             DRIFT
             * sum(
                 turns[k]
-                * (1.0 if k == table.me else table.houses[k][h - 1] * (1 - table.randomness[k]))
-                for k in range(table.players)
+                * (1.0 if k == look.me else look.houses[k][h - 1] * (1 - look.randomness[k]))
+                for k in range(look.players)
             )
             for h in HOUSES
         ]
-        sigma = SIGMA_END + SIGMA_TURN * math.sqrt(sum(turns) / table.players)
+        sigma = SIGMA_END + SIGMA_TURN * math.sqrt(sum(turns) / look.players)
         noise = [[self._gauss() for _ in HOUSES] for _ in range(SAMPLES)]
         scored: list[tuple[float, int, Action]] = []
         for order, action in enumerate(legal):
@@ -181,31 +180,31 @@ class StrongAgent(Agent[Action]):
             index = None if key is None else by_key.get(key)
             if index is None:
                 continue
-            value = self._worth(found[index].values, reveal[index], table, sigma, noise)
+            value = self._worth(found[index].values, reveal[index], look, sigma, noise)
             scored.append((value, order, action))
         scored.sort(key=lambda item: (-item[0], item[1]))
         if not isinstance(legal[0], Swap) or not scored:
             return scored[0][2] if scored else legal[0]
         # Intrigue is short: play the best few swaps out against the others' likely replies.
         best, best_value = scored[0][2], -math.inf
-        chaotic = any(table.randomness[k] > 0.5 for k in range(table.players) if k != table.me)
+        chaotic = any(look.randomness[k] > 0.5 for k in range(look.players) if k != look.me)
         for _, _, action in scored[:PLAYOUTS]:
             assert isinstance(action, Swap)
             index = by_key[("swap", action.first, action.second, action.flip)]
             value = 0.0
             runs = RANDOM_RUNS if chaotic else 1
             for _ in range(runs):
-                values, mine_left = self._play_out(story, action, view, table)
-                table.drift = [0.0] * len(HOUSES)
-                table.drift[table.mine - 1] = DRIFT * mine_left
+                values, mine_left = self._play_out(story, action, view, look)
+                look.drift = [0.0] * len(HOUSES)
+                look.drift[look.mine - 1] = DRIFT * mine_left
                 spread = SIGMA_END + SIGMA_TURN * math.sqrt(mine_left)
-                value += self._worth(values, reveal[index], table, spread, noise) / runs
+                value += self._worth(values, reveal[index], look, spread, noise) / runs
             if value > best_value + 1e-12:
                 best, best_value = action, value
         return best
 
     def _play_out(
-        self, story: Replay, action: Swap, view: dict[str, Any], table: Table
+        self, story: Replay, action: Swap, view: dict[str, Any], look: Outlook
     ) -> tuple[list[float], int]:
         """House values at the end of Intrigue if we swap so, every purposeful player then
         swaps greedily for their likeliest House and every random-looking one at random (dark
@@ -214,27 +213,27 @@ class StrongAgent(Agent[Action]):
         board = story.table.copy()
         board.swap(action.first, action.second, action.flip)
         left = [int(n) for n in view["intrigues_left"]]
-        left[table.me] -= 1
-        seat = table.me
-        while any(left[k] > 0 for k in range(table.players) if k != table.me):
-            seat = (seat + 1) % table.players
-            if left[seat] <= 0 or seat == table.me:
+        left[look.me] -= 1
+        seat = look.me
+        while any(left[k] > 0 for k in range(look.players) if k != look.me):
+            seat = (seat + 1) % look.players
+            if left[seat] <= 0 or seat == look.me:
                 continue
             left[seat] -= 1
-            if table.randomness[seat] > 0.5:
+            if look.randomness[seat] > 0.5:
                 pairs = board.swap_pairs()
                 if pairs:
                     a, b = self._rng.choice(pairs)
                     board.swap(a, b, a if self._rng.below(2) else b)
                 continue
-            house = 1 + max(range(len(HOUSES)), key=lambda i: table.houses[seat][i])
+            house = 1 + max(range(len(HOUSES)), key=lambda i: look.houses[seat][i])
             options = swap_options(board, story.scorer)
             if not options:
                 continue
             reply = max(options, key=lambda o: o.values[house - 1])
             _, first, second, flip = reply.key
             board.swap(first, second, flip)
-        return story.scorer.values(board), left[table.me]
+        return story.scorer.values(board), left[look.me]
 
     def _gauss(self) -> float:
         # Box–Muller from the seeded generator, so games replay exactly.
@@ -242,7 +241,7 @@ class StrongAgent(Agent[Action]):
         u2 = self._rng.next64() / 2.0**64
         return math.sqrt(-2.0 * math.log(u1)) * math.cos(2 * math.pi * u2)
 
-    def _reveal(self, found: list[Option], evidence: Evidence, table: Table) -> list[list[float]]:
+    def _reveal(self, found: list[Option], evidence: Evidence, look: Outlook) -> list[list[float]]:
         """For each option: what onlookers would believe of our House after we took it."""
         n = len(found)
         # log P(option | House, type), per type and House, for every option at once.
@@ -259,7 +258,7 @@ class StrongAgent(Agent[Action]):
                 total = sum(weights)
                 rows.append([math.log((1 - NOISE) * w / total + NOISE / n) for w in weights])
             per.append(rows)
-        mine = evidence.loglik[table.me]
+        mine = evidence.loglik[look.me]
         out = []
         for index in range(n):
             logs = []
@@ -280,7 +279,7 @@ class StrongAgent(Agent[Action]):
         self,
         values: Sequence[float],
         public_me: list[float],
-        table: Table,
+        look: Outlook,
         sigma: float,
         noise: list[list[float]],
     ) -> float:
@@ -291,19 +290,19 @@ class StrongAgent(Agent[Action]):
             ranking = sorted(
                 HOUSES,
                 key=lambda h: (
-                    -(values[h - 1] + table.drift[h - 1] + sigma * z[h - 1])
-                    + 1e-3 * table.succession[h]
+                    -(values[h - 1] + look.drift[h - 1] + sigma * z[h - 1])
+                    + 1e-3 * look.succession[h]
                 ),
             )
             regent = ranking[0]
             if regent not in cache:
-                cache[regent] = self._regent_case(regent, public_me, table)
+                cache[regent] = self._regent_case(regent, public_me, look)
             base, voters = cache[regent]
             if not voters:
                 total += base
                 continue
             place = {h: i for i, h in enumerate(ranking)}
-            my_place = place[table.mine]
+            my_place = place[look.mine]
             clear = 1.0
             helpers = []
             for v, houses in voters:
@@ -311,32 +310,32 @@ class StrongAgent(Agent[Action]):
                 clear *= 1.0 - above * v
                 below = (1.0 - above) * v
                 helpers.append(below / (1.0 - above * v) if above * v < 1.0 else 0.0)
-            total += base * clear * at_least(helpers, votes_needed(table.players) - 1)
+            total += base * clear * at_least(helpers, votes_needed(look.players) - 1)
         return total / len(noise)
 
     def _regent_case(
-        self, regent: int, public_me: list[float], table: Table
+        self, regent: int, public_me: list[float], look: Outlook
     ) -> tuple[float, list[tuple[float, list[float]]]]:
         """For a Regent House: our chance before the ranking below it matters, and for each
         other voter the chance they name our guess and their House odds (Regent excluded)."""
-        others = [s for s in range(table.players) if s != table.me]
-        need = votes_needed(table.players)
-        if regent == table.mine:
-            odds = [self._vote_odds(k, table.me, regent, public_me, table) for k in others]
+        others = [s for s in range(look.players) if s != look.me]
+        need = votes_needed(look.players)
+        if regent == look.mine:
+            odds = [self._vote_odds(k, look.me, regent, public_me, look) for k in others]
             return 1.0 - at_least(odds, need), []
-        holder = table.holders[regent]
+        holder = look.holders[regent]
         guess = max(range(len(holder)), key=lambda i: holder[i])
-        target: Seat | None = None if guess == table.players else guess
+        target: Seat | None = None if guess == look.players else guess
         voters = []
         for k in others:
             if k == target:
                 continue
-            houses = list(table.houses[k])
+            houses = list(look.houses[k])
             houses[regent - 1] = 0.0
             mass = sum(houses) or 1.0
             voters.append(
                 (
-                    self._vote_odds(k, target, regent, public_me, table),
+                    self._vote_odds(k, target, regent, public_me, look),
                     [p / mass for p in houses],
                 )
             )
@@ -344,57 +343,57 @@ class StrongAgent(Agent[Action]):
         return holder[guess], voters or [(0.0, [0.0] * len(HOUSES))]
 
     def _vote_odds(
-        self, voter: Seat, target: Seat | None, regent: int, public_me: list[float], table: Table
+        self, voter: Seat, target: Seat | None, regent: int, public_me: list[float], look: Outlook
     ) -> float:
         """Chance that `voter` names `target` as the holder of `regent`."""
         weights: dict[Seat | None, float] = {}
-        for seat in range(table.players):
+        for seat in range(look.players):
             if seat == voter:
                 continue
-            belief = public_me if seat == table.me else table.public[seat]
+            belief = public_me if seat == look.me else look.public[seat]
             weights[seat] = belief[regent - 1] ** SHARPNESS
-        if table.neutral:
+        if look.neutral:
             nobody = 1.0
-            for seat in range(table.players):
-                belief = public_me if seat == table.me else table.public[seat]
+            for seat in range(look.players):
+                belief = public_me if seat == look.me else look.public[seat]
                 nobody *= 1.0 - belief[regent - 1]
             weights[None] = nobody**SHARPNESS
         total = sum(weights.values()) or 1.0
-        r = table.randomness[voter]
-        return r / table.options + (1 - r) * weights.get(target, 0.0) / total
+        r = look.randomness[voter]
+        return r / look.options + (1 - r) * weights.get(target, 0.0) / total
 
     # ------------------------------------------------------------------ the vote
 
-    def _vote(self, view: dict[str, Any], table: Table, legal: list[Action]) -> Action:
+    def _vote(self, view: dict[str, Any], look: Outlook, legal: list[Action]) -> Action:
         ranking = [int(row["house"]) for row in view["coronation"]]
         regent = ranking[0]
         place = {h: i for i, h in enumerate(ranking)}
-        need = votes_needed(table.players)
-        holder = table.post.holder(regent)
+        need = votes_needed(look.players)
+        holder = look.post.holder(regent)
         named = max(range(len(holder)), key=lambda i: holder[i])
-        self._guess = (regent, None if named == table.players else named)
+        self._guess = (regent, None if named == look.players else named)
         self._houses_guess = {
-            s: 1 + max(range(6), key=lambda i: table.post.house_of(s)[i])
-            for s in range(table.players)
-            if s != table.me
+            s: 1 + max(range(6), key=lambda i: look.post.house_of(s)[i])
+            for s in range(look.players)
+            if s != look.me
         }
-        public_me = table.public[table.me]
+        public_me = look.public[look.me]
         worth: dict[Action, float] = {}
         for action in legal:
             assert isinstance(action, Vote)
             worth[action] = 0.0
-        if regent != table.mine:
-            for assignment, p in zip(table.post.assignments, table.post.probs, strict=True):
+        if regent != look.mine:
+            for assignment, p in zip(look.post.assignments, look.post.probs, strict=True):
                 target: Seat | None = assignment.index(regent) if regent in assignment else None
                 vote = Vote(target)
                 if vote not in worth:
                     continue
                 clear, helpers = 1.0, []
-                for k in range(table.players):
-                    if k in (table.me, target):
+                for k in range(look.players):
+                    if k in (look.me, target):
                         continue
-                    v = self._vote_odds(k, target, regent, public_me, table)
-                    if place[assignment[k]] < place[table.mine]:
+                    v = self._vote_odds(k, target, regent, public_me, look)
+                    if place[assignment[k]] < place[look.mine]:
                         clear *= 1.0 - v
                     else:
                         helpers.append(v)
@@ -404,7 +403,7 @@ class StrongAgent(Agent[Action]):
             for action in legal:
                 assert isinstance(action, Vote)
                 if action.target is not None:
-                    worth[action] = table.public[action.target][regent - 1]
+                    worth[action] = look.public[action.target][regent - 1]
         return max(legal, key=lambda a: worth[a])
 
     # ------------------------------------------------------------------ reporting
