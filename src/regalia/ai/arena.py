@@ -10,8 +10,9 @@ Seating (the same for every game, so a match is fair and replayable):
   game i, and the second fills every other seat.
 
 Games in one rotation share their deal (seed), so seat luck cancels out. Each game's seed
-and each agent's seed derive from the match seed, so a match replays exactly when the agents
-are bounded by nodes or depth rather than wall-clock time.
+and each agent's seed derive from the match seed. Without `movetime_ms` no agent gets a clock
+(searches stop at their own depth or node bound), so a match replays exactly; with it, every
+action gets that much wall-clock time and replays are only as exact as the machine's speed.
 
 Statistics are kept per entry: a team counts once per game, any other seat counts once.
 """
@@ -22,7 +23,7 @@ import json
 import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -216,8 +217,10 @@ def play_game(job: GameJob) -> GameReport:
         for level, seed in zip(job.seats, job.agent_seeds, strict=True)
     ]
     budgets = [
-        Budget(seconds=job.movetime_ms / 1000) if job.movetime_ms else budget_for(job.game, lvl)
-        for lvl in job.seats
+        Budget(seconds=job.movetime_ms / 1000)
+        if job.movetime_ms
+        else replace(budget_for(job.game, level), seconds=None)
+        for level in job.seats
     ]
     watchers = [s for s, a in enumerate(agents) if type(a).observe is not Agent.observe]
     plies = 0
