@@ -20,9 +20,11 @@ def test_unknown_level_or_game_is_a_clear_error() -> None:
         levels_for("checkers")
 
 
-def test_default_budgets_of_self_bounded_levels_have_no_clock() -> None:
-    assert budget_for("regicida", "strong").seconds is None
+def test_default_budgets_give_searches_a_clock_and_one_ply_levels_none() -> None:
     assert budget_for("regulator", "greedy").seconds is None
+    assert budget_for("regicida", "random").seconds is None
+    assert budget_for("regicide", "strong").seconds == 1.0
+    assert budget_for("regicida", "ismcts").nodes == 200
 
 
 def test_greedy_regulator_takes_a_free_piece() -> None:

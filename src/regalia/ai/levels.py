@@ -60,15 +60,16 @@ def make_agent(game: str, level: str, seed: int = 0) -> Agent[Any]:
 def budget_for(game: str, level: str) -> Budget:
     """The thinking budget a level gets when nobody sets one (bots at tables, the arena).
 
-    Levels that stop on their own (random, greedy, Regicida's strong agent) get no clock, so
-    their games replay exactly; searches get a node or time bound.
+    Levels that stop on their own (random, greedy) get no clock; searches get a node or time
+    bound. The arena drops the clock to replay matches exactly.
     """
     name = _check_game(game)
     key = level.strip().lower()
     if key == "ismcts":
         return Budget(seconds=None, nodes=200)
-    if key == "strong" and name != "regicida":
-        return Budget(seconds=1.0)
+    if key == "strong":
+        # Regicida's strong agent stops on its own; the clock only cuts its playouts short.
+        return Budget(seconds=1.0 if name != "regicida" else 2.0)
     return Budget(seconds=None)
 
 

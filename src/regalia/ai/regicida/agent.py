@@ -20,6 +20,7 @@ The vote itself is the exact version of the second case, summed over the posteri
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,7 @@ SIGMA_TURN = 0.35  # ... growing with the square root of the turns each player h
 DRIFT = 0.4  # points a purposeful player adds to their own House per turn (measured)
 PLAYOUTS = 6  # Intrigue swaps played out to the end against the others' likely replies
 RANDOM_RUNS = 8  # playouts per swap when some players look random (their swaps vary)
+TIME_SHARE = 0.6  # of a clock budget, after which no further swap is played out
 SHARPNESS = 2.0  # purposeful voters lean to their best guess: belief ** SHARPNESS
 
 
@@ -144,6 +146,7 @@ class StrongAgent(Agent[Action]):
     # ------------------------------------------------------------------ choosing
 
     def choose(self, obs: Observation[Action], budget: Budget) -> Action:
+        clock = time.monotonic()
         legal = list(obs.legal)
         if len(legal) == 1 and not isinstance(legal[0], Vote):
             return legal[0]
@@ -188,7 +191,9 @@ class StrongAgent(Agent[Action]):
         # Intrigue is short: play the best few swaps out against the others' likely replies.
         best, best_value = scored[0][2], -math.inf
         chaotic = any(look.randomness[k] > 0.5 for k in range(look.players) if k != look.me)
-        for _, _, action in scored[:PLAYOUTS]:
+        for rank, (_, _, action) in enumerate(scored[:PLAYOUTS]):
+            if rank and budget.seconds and time.monotonic() - clock > TIME_SHARE * budget.seconds:
+                break  # out of time: the swaps played out so far decide
             assert isinstance(action, Swap)
             index = by_key[("swap", action.first, action.second, action.flip)]
             value = 0.0
