@@ -252,7 +252,7 @@ class TableService:
             created_at=table.created_at, status=table.status, seq=table.seq,
             record=table.state.to_record(), result=None,
         )  # fmt: skip
-        await self._call(self.store.create, row, specs, events)
+        await self.writer.call(lambda: self.store.create(row, specs, events))
         self._adopt(table, [s.token_hash for s in specs])
         self._schedule_bots(table)
         return table

@@ -12,18 +12,21 @@ import asyncio
 import logging
 import queue
 import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from regalia.tables.store import Append, Store
 
 log = logging.getLogger("regalia.tables")
 MAX_BATCH = 512
+T = TypeVar("T")
 Batch = list[tuple[Append, "asyncio.Future[bool]"]]
 
 
 class Writer:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._queue: queue.Queue[tuple[Batch, asyncio.AbstractEventLoop] | None] = queue.Queue()
+        self._queue: queue.Queue[Any] = queue.Queue()  # batches, calls, or None to stop
         self._pending: Batch = []
         self._thread = threading.Thread(target=self._run, name="db-writer", daemon=True)
         self._thread.start()
@@ -35,6 +38,13 @@ class Writer:
         if not self._pending:
             loop.call_soon(self._hand_over, loop)
         self._pending.append((item, future))
+        return await future
+
+    async def call(self, fn: Callable[[], T]) -> T:
+        """Run another write (creating a table) on this thread: SQLite has one writer."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put((fn, loop, future))
         return await future
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -50,14 +60,17 @@ class Writer:
             first = self._queue.get()
             if first is None:
                 return
+            if len(first) == 3:
+                self._do_call(*first)
+                continue
             batch, loop = first
             while len(batch) < MAX_BATCH:
                 try:
                     more = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if more is None:
-                    self._queue.put(None)  # finish this batch, then stop
+                if more is None or len(more) == 3:
+                    self._queue.put(more)  # after this batch, in its turn
                     break
                 batch = batch + more[0]
             try:
@@ -69,6 +82,25 @@ class Writer:
                 outcomes = [exc] * len(batch)
             futures = [future for _, future in batch]
             loop.call_soon_threadsafe(_settle, futures, outcomes)
+
+    @staticmethod
+    def _do_call(fn: Callable[[], Any], loop: asyncio.AbstractEventLoop, future: Any) -> None:
+        try:
+            result = fn()
+        except Exception as exc:
+            loop.call_soon_threadsafe(_fail, future, exc)
+        else:
+            loop.call_soon_threadsafe(_succeed, future, result)
+
+
+def _succeed(future: asyncio.Future[Any], result: Any) -> None:
+    if not future.done():
+        future.set_result(result)
+
+
+def _fail(future: asyncio.Future[Any], exc: BaseException) -> None:
+    if not future.done():
+        future.set_exception(exc)
 
 
 def _settle(futures: list[asyncio.Future[bool]], outcomes: list[bool | BaseException]) -> None:
