@@ -48,7 +48,7 @@ def _as_db_user() -> tuple[list[str], str | None]:
     raise RuntimeError("running as root with neither a postgres nor a nobody user")
 
 
-def _wait_port(port: int, seconds: float = 30) -> None:
+def wait_port(port: int, seconds: float = 30) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with socket.socket() as sock:
@@ -76,7 +76,7 @@ def postgres() -> Iterator[str]:
     start = [str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(root / "log")]
     subprocess.run([*prefix, *start, "-w", "start"], check=True, capture_output=True)
     try:
-        _wait_port(port)
+        wait_port(port)
         yield f"postgresql+psycopg://regalia@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run([*prefix, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate",
@@ -99,7 +99,7 @@ def redis() -> Iterator[str]:
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
-        _wait_port(port)
+        wait_port(port)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         process.terminate()
@@ -134,7 +134,7 @@ def server_processes(count: int, database_url: str, redis_url: str) -> Iterator[
     ]
     try:
         for port in ports:
-            _wait_port(port, 90)
+            wait_port(port, 90)
         yield [f"http://127.0.0.1:{port}" for port in ports]
     finally:
         for process in processes:
