@@ -188,15 +188,11 @@ def place_options(table: Table, scorer: Scorer, tops: Sequence[int]) -> list[Opt
     by_house = {h: table.cells_of(h) for h in houses}
     for cell in table.placement_cells():
         inside = box is not None and box[0] <= cell[0] <= box[2] and box[1] <= cell[1] <= box[3]
+        odds = scorer.inner_odds(table, cell) if scorer.area else None
+        shifted = base
         if scorer.area and not inside:
-            # The frame shifts: every House's expected area score moves.
-            moved = table.copy()
-            moved.house[cell] = 0  # a placeholder House, to read the new odds
-            odds: dict[Cell, float] | None = scorer.inner_odds(moved)
+            # The frame's possible places change: every House's expected area score moves.
             shifted = [scorer.house_value(table.cells_of(h), table.dark, odds) for h in HOUSES]
-        else:
-            odds = scorer.inner_odds(table, cell) if scorer.area else None
-            shifted = base
         for h in houses:
             values = list(shifted)
             values[h - 1] = scorer.house_value([*by_house[h], cell], table.dark, odds)
