@@ -66,6 +66,8 @@ class Table:
         # actions stay secret even when they are the last one left to act.
         self.round_left: set[Seat] = set()
         self.actions: list[tuple[Seat, str]] = []  # every applied action, in machine form
+        # Views of the current seq: many spectators (or one seat's several tabs) share one.
+        self._views: dict[Seat | None, dict[str, Any]] = {}
 
     # ----------------------------------------------------------------------------- queries
 
@@ -125,7 +127,13 @@ class Table:
         }
 
     def view_message(self, viewer: Seat | None) -> dict[str, Any]:
-        """The `view` message for one seat (None: spectators)."""
+        """The `view` message for one seat (None: spectators); do not modify it."""
+        cached = self._views.get(viewer)
+        if cached is None:
+            cached = self._views[viewer] = self._view_message(viewer)
+        return cached
+
+    def _view_message(self, viewer: Seat | None) -> dict[str, Any]:
         to_act = self.to_act()
         legal: list[dict[str, str]] = []
         if viewer is not None and viewer in to_act and not self.seats[viewer].resigned:
@@ -344,3 +352,4 @@ class Table:
             self.rematch_id = str(data["table_id"])
         self.events.append(event)
         self.seq = event.seq
+        self._views.clear()
