@@ -28,7 +28,7 @@ def test_regicida_hero_visits_every_seat_and_the_rest_fill_the_table() -> None:
     assert [j.seats.index("strong") for j in jobs] == [0, 1, 2, 3]
     assert all(j.seats.count("random") == 3 for j in jobs)
     with pytest.raises(BadNotation, match="one per seat"):
-        plan(MatchSpec("regicida", ("a", "b", "c"), 1, players=4))
+        plan(MatchSpec("regicida", ("random", "greedy", "strong"), 1, players=4))
 
 
 def test_a_match_replays_identically_and_tallies_every_seat() -> None:
@@ -74,10 +74,14 @@ def test_cli_table_reports_scores_and_elo() -> None:
     assert "greedy" in result.stdout and "Elo" in result.stdout
 
 
-def test_cli_rejects_a_wrong_number_of_agents() -> None:
-    result = CliRunner().invoke(build(), ["arena", "regicide", "--agents", "a,b,c", "--games", "1"])
+def test_cli_rejects_a_wrong_number_of_agents_or_an_unknown_level() -> None:
+    args = ["arena", "regicide", "--games", "1", "--agents"]
+    result = CliRunner().invoke(build(), [*args, "random,greedy,strong"])
     assert result.exit_code == 2
     assert "2 teams" in result.stderr
+    result = CliRunner().invoke(build(), [*args, "random,wizard"])
+    assert result.exit_code == 2
+    assert "unknown bot level 'wizard'" in result.stderr
 
 
 def test_regicide_greedy_team_beats_random_team() -> None:
