@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, insert, select, update
+from sqlalchemy import bindparam, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -63,7 +63,12 @@ def _event(row: EventRow) -> Event:
 
 
 _INSERT_EVENT = insert(EventRow)
-_UPDATE_TABLE = update(TableRow)
+_UPDATE_SEQ = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("tid"))
+    .values(status=bindparam("st"), seq=bindparam("sq"))
+)
+_UPDATE_RECORD = _UPDATE_SEQ.values(record=bindparam("rec"))
 
 
 def _event_row(table_id: str, ev: Event) -> EventRow:
@@ -124,8 +129,7 @@ class Store:
         """
         try:
             with self.engine.begin() as conn:
-                for item in batch:
-                    self._write(conn, item)
+                self._write(conn, batch)
             return [True] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
@@ -133,21 +137,34 @@ class Store:
         return [self.append([item])[0] for item in batch]
 
     @staticmethod
-    def _write(conn: Connection, item: Append) -> None:
-        values: dict[str, Any] = {"status": item.status, "seq": item.events[-1].seq}
-        if item.record is not None:
-            values["record"] = item.record()
-        if item.result is not None:
-            values["result"] = json.dumps(item.result)
+    def _write(conn: Connection, batch: Sequence[Append]) -> None:
+        # Core statements run as executemany: an append is the hot path of every move.
         rows = [
             {"table_id": item.table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
              "at": ev.at, "data": json.dumps(dict(ev.data), separators=(",", ":")),
              "is_secret": ev.secret}
+            for item in batch
             for ev in item.events
         ]  # fmt: skip
-        # Core statements, not the ORM: an append is the hot path of every move.
         conn.execute(_INSERT_EVENT, rows)
-        conn.execute(_UPDATE_TABLE.where(TableRow.id == item.table_id).values(**values))
+        plain: list[dict[str, Any]] = []
+        recorded: list[dict[str, Any]] = []
+        for item in batch:
+            values = {"tid": item.table_id, "st": item.status, "sq": item.events[-1].seq}
+            if item.record is None:
+                plain.append(values)
+            else:
+                recorded.append(values | {"rec": item.record()})
+            if item.result is not None:
+                conn.execute(
+                    update(TableRow)
+                    .where(TableRow.id == item.table_id)
+                    .values(result=json.dumps(item.result))
+                )
+        if plain:
+            conn.execute(_UPDATE_SEQ, plain)
+        if recorded:
+            conn.execute(_UPDATE_RECORD, recorded)
 
     def load(self, table_id: str) -> Stored | None:
         with Session(self.engine) as session:
