@@ -6,7 +6,7 @@ measures the latency from sending a move to receiving the view that shows it, co
 messages, and at the end checks every table's event log against what the players saw: no
 move lost (sent, accepted, not in the log) and none applied twice.
 
-    .venv/bin/python bench/load.py --tables 200 --seconds 60
+    .venv/bin/python bench/load.py --tables 200 --seconds 60 --ramp 10
 
 By default it starts its own `regalia serve` on a free port with a fresh data directory;
 `--url` points it at a running server instead.
@@ -34,6 +34,8 @@ import websockets
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    steady: list[float] = field(default_factory=list)  # after the ramp-up
+    steady_from: float = 0.0
     errors: list[str] = field(default_factory=list)
     sent: int = 0
     games: int = 0
@@ -41,6 +43,12 @@ class Stats:
     lost: int = 0
     duplicated: int = 0
     tables: list[tuple[str, int]] = field(default_factory=list)  # (table id, my moves applied)
+
+
+def record(stats: Stats, latency: float) -> None:
+    stats.latencies.append(latency)
+    if time.monotonic() >= stats.steady_from:
+        stats.steady.append(latency)
 
 
 async def play_one_game(base: str, game: str, think: float, stop: float, stats: Stats,
@@ -71,7 +79,7 @@ async def play_one_game(base: str, game: str, think: float, stop: float, stats: 
                     stats.bot_moves += 1
             elif kind == "view":
                 if sent_at is not None and message["seq"] > sent_seq:
-                    stats.latencies.append(time.perf_counter() - sent_at)
+                    record(stats, time.perf_counter() - sent_at)
                     sent_at = None
                 if message["status"] == "finished":
                     stats.games += 1
@@ -91,15 +99,15 @@ async def play_one_game(base: str, game: str, think: float, stop: float, stats: 
                 if message["type"] == "event" and message["event"]["kind"] == "action":
                     mine += message["event"]["seat"] == 0
                 if message["type"] == "view" and message["seq"] > sent_seq:
-                    stats.latencies.append(time.perf_counter() - sent_at)
+                    record(stats, time.perf_counter() - sent_at)
                     break
     stats.tables.append((table, mine))
 
 
 async def player(base: str, game: str, think: float, stop: float, stats: Stats, seed: int,
-                 http: httpx.AsyncClient) -> None:  # fmt: skip
+                 http: httpx.AsyncClient, ramp: float) -> None:  # fmt: skip
     rng = random.Random(seed)
-    await asyncio.sleep(rng.random() * min(2.0, think + 0.5))  # stagger the start
+    await asyncio.sleep(rng.random() * ramp)  # players arrive over the ramp-up
     while time.monotonic() < stop:
         try:
             await play_one_game(base, game, think, stop, stats, rng, http)
@@ -147,16 +155,23 @@ def start_server(workers: int | None) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start")
 
 
+def percentiles(values: list[float]) -> str:
+    if not values:
+        return "no samples"
+    ordered = sorted(values)
+    p50 = statistics.median(ordered) * 1000
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+    return f"p50 {p50:.1f} ms   p99 {p99:.1f} ms   ({len(ordered)} samples)"
+
+
 def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> None:
-    lat = sorted(stats.latencies)
-    p50 = statistics.median(lat) * 1000 if lat else float("nan")
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
     moves = stats.sent + stats.bot_moves
     print(f"tables (concurrent)  {args.tables}   game {args.game}   think {args.think}s")
     print(f"duration             {elapsed:.1f} s   games finished {stats.games}")
     print(f"moves                {moves} ({stats.sent} players + {stats.bot_moves} bots)")
     print(f"moves/s              {moves / elapsed:.1f} ({stats.sent / elapsed:.1f} players)")
-    print(f"latency move→view    p50 {p50:.1f} ms   p99 {p99:.1f} ms   ({len(lat)} samples)")
+    print(f"latency move→view    {percentiles(stats.steady)}   after the {args.ramp:g} s ramp-up")
+    print(f"  including ramp-up  {percentiles(stats.latencies)}")
     print(f"errors               {len(stats.errors)}")
     print(f"lost moves           {stats.lost}")
     print(f"duplicated moves     {stats.duplicated}")
@@ -169,6 +184,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200, help="concurrent players/tables")
     parser.add_argument("--seconds", type=float, default=60, help="how long to play")
     parser.add_argument("--think", type=float, default=1.0, help="mean think time (s)")
+    parser.add_argument("--ramp", type=float, default=10.0, help="players arrive over (s)")
     parser.add_argument("--game", default="regulator")
     parser.add_argument("--url", help="a running server; default: start one")
     parser.add_argument("--bot-workers", type=int, default=None)
@@ -180,7 +196,8 @@ def main() -> None:
     stats = Stats()
     try:
         start = time.monotonic()
-        stop = start + args.seconds
+        stop = start + args.ramp + args.seconds
+        stats.steady_from = start + args.ramp
         asyncio.run(_run(base, args, stop, stats))
         elapsed = time.monotonic() - start
         asyncio.run(audit(base, stats))
@@ -200,7 +217,7 @@ async def _run(base: str, args: argparse.Namespace, stop: float, stats: Stats) -
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         await asyncio.gather(
             *(
-                player(base, args.game, args.think, stop, stats, seed * 1000 + n, http)
+                player(base, args.game, args.think, stop, stats, seed * 1000 + n, http, args.ramp)
                 for n in range(args.tables)
             )
         )
