@@ -81,7 +81,18 @@ def test_strong_reports_its_inference_hits_after_the_reveal() -> None:
     assert isinstance(strong, StrongAgent)
     report = strong.report()
     assert report["houses.of"] == 3
-    assert report["houses.hits"] >= 2
+    assert report["houses.hits"] == 3  # greedy players give their Houses away
+    assert report["regent_holder.hits"] == report["regent_holder.of"] == 1
+
+
+def test_random_players_read_as_random_and_greedy_ones_do_not() -> None:
+    state, _ = play(["greedy", "random", "greedy", "random"], seed=12, objective="united")
+    view = state.view(0)
+    evidence = Evidence(4)
+    evidence.add(replay(view).decisions)
+    truth = view["reveal"]["identities"]
+    odds = [evidence.random_odds(s, truth[s]) for s in range(4)]
+    assert max(odds[0], odds[2]) < 0.05 < 0.5 < min(odds[1], odds[3])
 
 
 @pytest.mark.slow
