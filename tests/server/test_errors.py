@@ -53,6 +53,9 @@ def test_http_errors_have_codes_and_messages(client: TestClient) -> None:
         json={"game": "toy", "seats": [{"kind": "human"}] * 2, "options": {"rounds": 99}},
     )
     assert error_code(option) == "bad_options" and "rounds" in option.json()["error"]["message"]
+    flood = client.post("/api/replays", content=b'{"record": "' + b"x" * (5 << 20) + b'"}',
+                        headers={"content-type": "application/json"})  # fmt: skip
+    assert flood.status_code == 413 and error_code(flood) == "too_large"
     assert client.get(f"/api/tables/{table}").json()["seq"] == 1
 
 

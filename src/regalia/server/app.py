@@ -13,9 +13,13 @@ from starlette.websockets import WebSocketClose
 
 from regalia.server import api, errors, ws
 from regalia.server.config import Settings
+from regalia.server.limits import BodyLimit
 from regalia.tables.bots import BotPool
 from regalia.tables.service import TableService
 from regalia.tables.store import Store
+
+# The largest body: a record upload of a million characters, JSON-escaped, fits.
+MAX_BODY = 4 << 20
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -50,8 +54,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Play Regicide, Regicida and Regulator Chess against people and bots.",
         version="0.1.0",
         lifespan=lifespan,
+        max_body_size=2 * MAX_BODY,  # backstop for bodies without a declared length
     )
     errors.install(app)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.include_router(api.router)
     app.include_router(ws.router)
     if (settings.web_dir / "index.html").is_file():

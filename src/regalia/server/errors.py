@@ -59,7 +59,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        code = "not_found" if exc.status_code == 404 else "bad_message"
+        codes = {404: "not_found", 413: "too_large"}
+        code = codes.get(exc.status_code, "bad_message")
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             headers["Allow"] = ", ".join(sorted(_allowed(request)))
