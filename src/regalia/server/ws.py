@@ -41,11 +41,11 @@ class Client:
             self.outbox.put_nowait({"type": "event", "event": event.visible_to(self.seat)})
         self.outbox.put_nowait(table.view_message(self.seat))
 
-    def catch_up(self, table: Table, last_seq: int) -> None:
+    def catch_up(self, table: Table, last_seq: int, connected: dict[Seat, int]) -> None:
         role = "spectator" if self.seat is None else "player"
         self.outbox.put_nowait(
-            {"type": "welcome", "table": table.summary(), "seat": self.seat, "role": role,
-             "seq": table.seq}
+            {"type": "welcome", "table": table.summary(connected), "seat": self.seat,
+             "role": role, "seq": table.seq}
         )  # fmt: skip
         for event in table.events_after(last_seq, self.seat):
             self.outbox.put_nowait({"type": "event", "event": event})
@@ -111,7 +111,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         return
     client = Client(seat)
     # No await between catching up and subscribing: no event can slip between the two.
-    client.catch_up(table, last_seq)
+    client.catch_up(table, last_seq, svc.connected(table.id))
     svc.subscribe(table.id, client)
     writer = asyncio.create_task(_write(ws, client))
     try:
