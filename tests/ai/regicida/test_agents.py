@@ -76,7 +76,8 @@ def test_at_least_counts_independent_votes() -> None:
 
 
 def test_strong_reports_its_inference_hits_after_the_reveal() -> None:
-    _, agents = play(["strong", "greedy", "greedy", "greedy"], seed=7, objective="divide")
+    # Seed 8: a greedy player's House is the Regent, so the Regent's holder is a guess.
+    _, agents = play(["strong", "greedy", "greedy", "greedy"], seed=8, objective="divide")
     strong = agents[0]
     assert isinstance(strong, StrongAgent)
     report = strong.report()
