@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from regalia.core.game import Game, Seat, State
+from regalia.core.game import Seat, State
 from regalia.core.seeds import Rng
 
 A = TypeVar("A")
@@ -40,15 +40,6 @@ class Observation(Generic[A]):
         if not self._state.game.perfect_information:
             raise PermissionError(f"{self._state.game.title} hides information: use the view")
         return self._state
-
-    @property
-    def game(self) -> Game[A]:
-        """The game's static facts (never hidden)."""
-        return self._state.game
-
-    @property
-    def players(self) -> int:
-        return self._state.players
 
     def sample_state(self, seed: int) -> State[A]:
         """A full state consistent with this seat's view, for search by determinization.
