@@ -29,8 +29,10 @@ pytest: $(STAMP) system-deps
 slow: $(STAMP) system-deps
 	$(PY) -m pytest -n 2 -m slow
 
+# Speed figures, each printed side by side with its reference in one run.
 bench: $(STAMP)
 	$(PY) bench/perft.py
+	$(PY) bench/search.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
