@@ -19,7 +19,7 @@ from regalia.tables.bots import BotPool
 from regalia.tables.service import TableService
 from regalia.tables.store import Store
 
-# The largest body: a record upload of a million characters, JSON-escaped, fits.
+# The largest body: a record upload of 200 000 characters fits even if each is escaped.
 MAX_BODY = 4 << 20
 
 

@@ -160,5 +160,5 @@ class ReplayOut(BaseModel):
 
 class ReplayIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    record: str = Field(max_length=1_000_000)
+    record: str = Field(max_length=200_000)  # long games take ~30 000
     game: str | None = Field(default=None, max_length=32)

@@ -17,7 +17,7 @@ from regalia.core.registry import get_game
 from regalia.tables.errors import TableError
 from regalia.tables.table import Table
 
-MAX_RECORD = 1_000_000
+MAX_RECORD = 200_000
 _SEAT_LINE = re.compile(r"^P(\d+)\s+(\S.*)$")
 
 
