@@ -50,3 +50,36 @@ def test_failing_bots_fall_back_to_legal_moves(
     actions = [e for e in events if e.kind == "action"]
     assert len(actions) >= 2
     assert "playing a fallback" in caplog.text
+
+
+class StubbornBots:
+    """A bot pool whose thinking ignores one cancel, as Python 3.11's wait_for can."""
+
+    def __init__(self) -> None:
+        self.thinking = asyncio.Event()
+
+    async def choose(self, job: BotJob) -> tuple[str | None, str]:
+        self.thinking.set()
+        try:
+            await asyncio.sleep(3600)
+        except asyncio.CancelledError:
+            await asyncio.sleep(3600)  # swallowed: this task now outlives its cancel
+        return None, "never"
+
+
+def test_shutdown_is_bounded_when_a_task_ignores_its_cancel(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("regalia.tables.service.SHUTDOWN_SECONDS", 0.2)
+
+    async def scenario() -> None:
+        bots = StubbornBots()
+        service = TableService(Store(sqlite_url(tmp_path)), bots)  # type: ignore[arg-type]
+        await service.start()
+        await service.create(TableRequest("toy", [SeatRequest("bot", "random")] * 2))
+        await asyncio.wait_for(bots.thinking.wait(), 10)
+        await asyncio.wait_for(service.close(), 10)  # without the bound: hangs for an hour
+
+    with caplog.at_level(logging.WARNING, logger="regalia.tables"):
+        asyncio.run(asyncio.wait_for(scenario(), 30))
+    assert "still running at shutdown" in caplog.text

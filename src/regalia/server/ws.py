@@ -98,7 +98,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.close(4404)
         return
     try:
-        message = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
+        async with asyncio.timeout(HELLO_SECONDS):  # not wait_for: it can swallow a cancel
+            message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             return
         token, name, last_seq = _read_hello(_decode(message.get("text")))

@@ -155,12 +155,18 @@ class BotPool:
         loop.add_reader(fd, readable)
         try:
             worker.conn.send(job)
-            await asyncio.wait_for(ready, job.seconds + self.grace)
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancel that
+            # lands as the answer arrives, and a bot task that outlives shutdown hangs it.
+            async with asyncio.timeout(job.seconds + self.grace):
+                await ready
             status, value = worker.conn.recv()
         except TimeoutError:
             why = f"overran its {job.seconds:g}s budget"
         except (EOFError, OSError) as exc:
             why = f"worker died: {exc}"
+        except asyncio.CancelledError:
+            loop.remove_reader(fd)  # shutting down: close() stops the worker
+            raise
         else:
             loop.remove_reader(fd)
             self._idle.put_nowait(worker)

@@ -33,6 +33,8 @@ from regalia.tables.writer import Writer
 
 log = logging.getLogger("regalia.tables")
 T = TypeVar("T")
+# How long shutdown waits for table and bot tasks to finish after cancelling them.
+SHUTDOWN_SECONDS = 5.0
 Listener = Callable[[Table, Sequence[Event]], None]
 # Events that may come between the seq a client saw and its action without making it stale.
 _HARMLESS = {"chat", "joined", "draw_offered", "draw_accepted", "draw_declined", "rematch_offered"}
@@ -125,13 +127,14 @@ class TableService:
             self._schedule_bots(table)
 
     async def close(self) -> None:
-        for actor in self._actors.values():
-            actor.task.cancel()
-        for task in list(self._tasks):
+        tasks = [a.task for a in self._actors.values()] + list(self._tasks)
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(
-            *(a.task for a in self._actors.values()), *self._tasks, return_exceptions=True
-        )
+        if tasks:
+            # Bounded: a task that swallowed its cancel must not keep the server from stopping.
+            _, stuck = await asyncio.wait(tasks, timeout=SHUTDOWN_SECONDS)
+            if stuck:
+                log.warning("%d table tasks still running at shutdown; leaving them", len(stuck))
         self._db.shutdown(wait=True)
         self.writer.close()
 
