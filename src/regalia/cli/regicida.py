@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import secrets
 import sys
-from pathlib import Path
 
 import typer
 from rich.console import Console
@@ -27,6 +26,7 @@ from regalia.games.regicida.referee import (
 )
 from regalia.games.regicida.scoring import HouseScore
 from regalia.terminal.regicida import Abandoned, Player, TerminalGame
+from regalia.textfile import read_user_text
 
 OBJECTIVE_HELP = "required: the Objective, united, divide, central or borders"
 SUCCESSION_HELP = 'required: the Line of Succession, first House first, e.g. "3 1 6 2 5 4"'
@@ -67,10 +67,9 @@ def _read_board(path: str) -> Board:
         text = sys.stdin.read()
     else:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or "not a UTF-8 text file"
-            raise fail(f"cannot read board file {path}: {reason}") from None
+            text = read_user_text(path, "board file")
+        except RegaliaError as exc:
+            raise fail(str(exc)) from None
     try:
         return parse_board(text)
     except RegaliaError as exc:

@@ -10,6 +10,7 @@ from rich.console import Console
 from regalia.cli import Groups
 from regalia.cli.common import fail, user_errors
 from regalia.core.errors import RegaliaError
+from regalia.textfile import read_user_text
 
 
 def register(groups: Groups) -> None:
@@ -70,11 +71,7 @@ def play_command(
     with user_errors():
         state = None
         if load is not None:
-            try:
-                text = load.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise fail(f"--load: cannot read {load}: {exc.strerror}") from None
-            state = GAME.from_record(text)
+            state = GAME.from_record(read_user_text(load, "--load"))
         number = _whole_number("--seed", seed)
         console = Console(highlight=False)
         game = TerminalGame([yellow, green, red, blue], number, console, state)

@@ -18,6 +18,7 @@ from regalia.core.errors import BadNotation, RegaliaError
 from regalia.core.seeds import derive
 from regalia.games.regicide import GAME, RegicideState
 from regalia.games.regicide import board as B
+from regalia.textfile import read_user_text
 
 SEAT_STYLES = ("bold yellow1", "bold green3", "bold red1", "bold dodger_blue1")
 LIGHT, DARK, LAST = "on grey42", "on grey23", "on dark_cyan"
@@ -202,11 +203,7 @@ class TerminalGame:
     def _load(self, path: str) -> None:
         if not path:
             raise BadNotation("load needs a file name: load FILE")
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BadNotation(f"cannot read {path}: {exc.strerror}") from None
-        self.states = [GAME.from_record(text)]
+        self.states = [GAME.from_record(read_user_text(path))]
         self.console.print(f"Loaded {path}.")
         self.show()
 

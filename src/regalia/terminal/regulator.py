@@ -18,6 +18,7 @@ from regalia.core.errors import RegaliaError
 from regalia.games.regulator import GAME, RegulatorState
 from regalia.games.regulator.board import BISHOP_JUMPS_FROM, KNIGHT_SLIDES_FROM
 from regalia.games.regulator.game import SEAT_NAMES, result_token
+from regalia.textfile import read_user_text
 
 HUMAN = "human"
 LIGHT, DARK = "on #f0d9b5", "on #b58863"
@@ -268,11 +269,7 @@ class TerminalGame:
 
 def load_record(path: str) -> RegulatorState:
     """A game from the record in file `path`; raises RegaliaError with a one-line reason."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or "not a UTF-8 text file"
-        raise RegaliaError(f"cannot read {path}: {reason}") from None
+    text = read_user_text(path)
     try:
         return GAME.from_record(text)
     except RegaliaError as exc:
