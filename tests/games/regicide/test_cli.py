@@ -84,3 +84,11 @@ def test_play_bad_options_are_one_line_errors() -> None:
     assert result.exit_code == 2 and result.stderr == "error: --seed: 'x' is not a whole number\n"
     result = run("play", "regicide", "--load", "/nonexistent/x.rec")
     assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+def test_play_load_of_a_binary_file_is_a_one_line_error(tmp_path: Path) -> None:
+    binary = tmp_path / "game.rec"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    result = run("play", "regicide", "--load", str(binary))
+    assert result.exit_code == 2
+    assert result.stderr == f"error: cannot read --load {binary}: not a UTF-8 text file\n"
