@@ -12,7 +12,7 @@ TOY = "tests.tables.toygame"
 def job(
     level: str = "random", actions: tuple[tuple[int, str], ...] = (), seconds: float = 5.0
 ) -> BotJob:
-    return BotJob(TOY, 5, 2, (("rounds", 2),), actions, 0, level, 1, seconds)
+    return BotJob(TOY + ":GAME", 5, 2, (("rounds", 2),), actions, 0, level, 1, seconds)
 
 
 def test_a_bot_moves_and_failures_become_none() -> None:
@@ -41,7 +41,7 @@ def test_an_overrunning_worker_is_replaced() -> None:
         await pool.start()
         try:
             # The slow toy game sleeps far past the budget while dealing.
-            slow = BotJob(TOY + "_slow", 5, 2, (("rounds", 2),), (), 0, "random", 1, 0.1)
+            slow = BotJob(TOY + "_slow:GAME", 5, 2, (("rounds", 2),), (), 0, "random", 1, 0.1)
             action, why = await pool.choose(slow)
             assert action is None and "overran" in why
             action, _ = await pool.choose(job())

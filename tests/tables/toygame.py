@@ -15,7 +15,7 @@ from typing import Any
 from regalia.core.errors import BadNotation, BadRecord, IllegalAction
 from regalia.core.game import Game, Option, Outcome, Result, Seat, State
 from regalia.core.records import format_tags, parse_tags
-from regalia.core.registry import GAME_MODULES
+from regalia.core.registry import register
 from regalia.core.seeds import Rng
 
 WORDS = ("amber", "basil", "cedar", "delta", "ember", "flint", "grove", "hazel", "irises")
@@ -171,7 +171,8 @@ GAME = ToyGame(
     max_players=3,
     options={"rounds": Option("rounds", "rounds of guesses", 3, minimum=1, maximum=5)},
     perfect_information=False,
+    draw_offers=False,
 )
 
 # Registered on import, so bot worker processes that import this module know the game too.
-GAME_MODULES.setdefault(GAME.name, __name__)
+register(GAME.name, f"{__name__}:GAME")

@@ -2,7 +2,7 @@
 
 Seating (the same for every game, so a match is fair and replayable):
 
-- Team games (Regicide): one agent per team, teams rotate every game. With agents `A,B`,
+- Team games: one agent per team, teams rotate every game. With agents `A,B`,
   game 0 has A on Yellow+Red and B on Green+Blue, game 1 the reverse.
 - Otherwise, with as many agents as seats: seats rotate every game (agent k sits on seat
   `(k + i) mod players` in game i), so each agent plays each seat equally often.
@@ -36,8 +36,6 @@ from regalia.core.registry import get_game
 from regalia.core.seeds import derive
 
 PLY_LIMIT_REASON = "arena ply limit"
-# Far beyond what the rules' own draw rules (R11, C14) allow in practice; only a guard.
-DEFAULT_MAX_PLIES = {"regulator": 3000, "regicide": 8000, "regicida": 1000}
 
 
 @dataclass(frozen=True)
@@ -141,12 +139,12 @@ def plan(spec: MatchSpec) -> list[GameJob]:
     agents = tuple(a.strip().lower() for a in spec.agents if a.strip())
     if not agents:
         raise BadNotation("give at least one agent level with --agents")
-    known = levels_for(game.name)
+    known = levels_for(game)
     for level in agents:
         if level not in known:
             raise BadNotation(f"unknown bot level {level!r}; choose among {', '.join(known)}")
     players = _players(game, agents, spec.players)
-    max_plies = spec.max_plies or DEFAULT_MAX_PLIES.get(game.name, 5000)
+    max_plies = spec.max_plies or game.max_plies
     jobs = []
     for index in range(spec.games):
         seats, entries, period = _seating(game, agents, players, index)
@@ -231,7 +229,7 @@ def play_game(job: GameJob) -> GameReport:
     result: Result | None = state.result()
     while result is None and plies < job.max_plies:
         acting = sorted(state.to_act())
-        # Simultaneous seats (Regicida's vote) all choose from the same state.
+        # Simultaneous seats (a secret vote) all choose from the same state.
         chosen = [(s, agents[s].choose(Observation(state, s), budgets[s])) for s in acting]
         for seat, action in chosen:
             public = len(acting) == 1

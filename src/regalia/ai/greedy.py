@@ -1,19 +1,15 @@
-"""`greedy`: one ply with the game's evaluation, for every game.
+"""`OnePlyAgent`: one ply with an evaluation from the seat's point of view.
 
-Regicida's greedy agent lives with its model in `regalia.ai.regicida.greedy`; the chess games
-share `OnePlyAgent` over an evaluation from the seat's point of view.
+The chess games' `greedy` levels are this agent over their material count.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from regalia.ai.base import Agent, Budget, Observation
-from regalia.core.game import Seat, State
+from regalia.ai.material import Evaluation
 from regalia.core.seeds import Rng
-
-Evaluation = Callable[[State[Any], Seat], float]
 
 
 class OnePlyAgent(Agent[Any]):
@@ -44,14 +40,3 @@ class OnePlyAgent(Agent[Any]):
             elif value == best_value:
                 best.append(action)
         return self._rng.choice(best)
-
-
-def make_greedy(game: str, seed: int) -> Agent[Any]:
-    if game == "regicida":
-        from regalia.ai.regicida.greedy import GreedyAgent
-
-        agent: Agent[Any] = GreedyAgent(seed)
-        return agent
-    from regalia.ai.material import material_for
-
-    return OnePlyAgent(material_for(game), seed)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from regalia.core.errors import BadNotation, NotYourTurn
+from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn
 
 Seat = int
 A = TypeVar("A")
@@ -78,9 +78,41 @@ class Option:
         return number
 
 
+@dataclass(frozen=True, slots=True)
+class BotLevel:
+    """A bot strength a game offers, and how to build it.
+
+    `agent` names a callable as "package.module:name"; called with a seed, it returns a
+    `regalia.ai.base.Agent`. A name, not the callable, so the rules layer imports no AI and
+    a level costs nothing until a bot of it plays. `seconds` and `nodes` are the thinking
+    budget the level gets when nobody sets one (None: the level stops on its own).
+    """
+
+    name: str
+    agent: str
+    title: str = ""
+    help: str = ""
+    seconds: float | None = None
+    nodes: int | None = None
+
+    @property
+    def label(self) -> str:
+        return self.title or self.name
+
+
+RANDOM_LEVEL = BotLevel(
+    "random", "regalia.ai.base:RandomAgent", "Random", "plays any legal action at random"
+)
+
+
 @dataclass(frozen=True)
 class Game(ABC, Generic[A]):
-    """Static facts about a game; `new` deals a fresh state from a seed."""
+    """Static facts about a game; `new` deals a fresh state from a seed.
+
+    Besides the rules, a game declares what the shared layers (bots, tables, server, CLI,
+    web) need to know about it; each fact has a default, so a game declares only where it
+    differs. docs/design.md, "Adding a game", lists them.
+    """
 
     name: str
     title: str
@@ -90,6 +122,25 @@ class Game(ABC, Generic[A]):
     options: Mapping[str, Option] = field(default_factory=dict)
     # False when some seat may not see everything (Regicida): agents then get views only.
     perfect_information: bool = True
+    # A paragraph for the lobby (the summary when empty) and a page of the full rules,
+    # relative to the web app (none when empty).
+    description: str = ""
+    rules_url: str = ""
+    # The player count offered first (the smallest when None).
+    default_players: int | None = None
+    # Whether a seat may resign (its team loses) and whether draws may be offered.
+    resignation: bool = True
+    draw_offers: bool = True
+    # How to type an action, shown in move boxes: e.g. "Nc3 or b1c3".
+    notation_hint: str = ""
+    # A guard for bot-only games (the arena): a game this long is stopped as a draw.
+    max_plies: int = 5000
+    # Bot levels, weakest first; the first is the default opponent unless `default_level`.
+    bot_levels: tuple[BotLevel, ...] = (RANDOM_LEVEL,)
+    default_level: str = ""
+    # "package.module:name" of a callable(view, seat) -> a Rich renderable drawing a view in
+    # the terminal; empty: the terminal prints the view's fields.
+    terminal_view: str = ""
 
     @abstractmethod
     def seat_names(self, players: int) -> tuple[str, ...]:
@@ -105,8 +156,22 @@ class Game(ABC, Generic[A]):
             raise BadNotation(f"{self.name} has no option {unknown[0]!r}")
         return {name: opt.read(given.get(name)) for name, opt in self.options.items()}
 
+    def players_by_default(self) -> int:
+        return self.default_players or self.min_players
+
+    def level(self, name: str) -> BotLevel:
+        """The bot level called `name`; raises BadNotation naming the levels there are."""
+        key = name.strip().lower()
+        for level in self.bot_levels:
+            if level.name == key:
+                return level
+        names = ", ".join(level.name for level in self.bot_levels)
+        raise BadNotation(
+            f"unknown bot level {name[:40]!r} for {self.title}; choose one of {names}"
+        )
+
     def check_players(self, players: int | None) -> int:
-        count = self.min_players if players is None else players
+        count = self.players_by_default() if players is None else players
         if not self.min_players <= count <= self.max_players:
             raise BadNotation(
                 f"{self.title} takes {self.min_players}–{self.max_players} players, not {count}"
@@ -120,6 +185,10 @@ class Game(ABC, Generic[A]):
     @abstractmethod
     def from_record(self, text: str) -> State[A]:
         """Replay a record written by `State.to_record`; raises `BadRecord`."""
+
+    def from_position(self, text: str, seed: int = 0) -> State[A]:
+        """A game starting from a position written in the game's own text form (a FEN)."""
+        raise BadNotation(f"{self.title} has no position text; start from the beginning")
 
 
 class State(ABC, Generic[A]):
@@ -171,6 +240,22 @@ class State(ABC, Generic[A]):
     def encode(self, action: A) -> str:
         """Stable machine form of an action (for storage and the wire)."""
         return self.describe(action)
+
+    def history(self) -> Sequence[tuple[Seat, A]] | None:
+        """The (seat, action) of every action taken since `initial()`, in order; None when
+        the game does not keep them. Actions the game takes by itself (a forced pass) are
+        left out: replaying these from `initial()` with `apply` gives this state again."""
+        return None
+
+    def initial(self) -> State[A] | None:
+        """The state this game started from (same seed, options and start position)."""
+        return None
+
+    def resign(self, seat: Seat) -> State[A]:
+        """The state after `seat` resigns, for games whose records keep a resignation.
+
+        Tables keep resignations in their own log; this is for records (the terminal)."""
+        raise IllegalAction(f"a {self.game.title} record cannot hold a resignation")
 
     def apply_text(self, seat: Seat, text: str) -> State[A]:
         return self.apply(seat, self.parse(seat, text))

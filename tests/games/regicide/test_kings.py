@@ -124,7 +124,7 @@ def test_C12_kingless_seat_keeps_its_turn() -> None:
     assert s.turn == GREEN
     assert {s.encode(m) for m in s.legal_actions(GREEN)} == {"d4e6", "pass"}
     s = s.apply(GREEN, s.parse(GREEN, "pass"))  # C12: may pass by choice
-    assert s.turn == RED and s.history[-1] == "pass"
+    assert s.turn == RED and s.short_history[-1] == "pass"
 
 
 def test_C13_a_seat_with_no_move_passes_automatically() -> None:
@@ -135,7 +135,7 @@ def test_C13_a_seat_with_no_move_passes_automatically() -> None:
     s = state(G="Kd1", B="Kh14,Ne1,Nd2,Ne2")
     s = s.apply(YELLOW, s.parse(YELLOW, "a7a6"))
     assert s.turn == RED
-    assert s.history == ("YK-a6", "pass")
+    assert s.short_history == ("YK-a6", "pass")
 
 
 def test_C13_a_seat_with_a_king_and_a_move_may_not_pass() -> None:
@@ -152,7 +152,7 @@ def test_C14_first_king_captured_the_game_goes_on() -> None:
     assert not s.is_over()
     assert s.view(None)["kings_captured"] == [GREEN]
     # Green has no king and nothing to capture: it passes automatically; Red moves next.
-    assert s.turn == RED and s.history[-1] == "pass"
+    assert s.turn == RED and s.short_history[-1] == "pass"
 
 
 def test_C14_team_wins_when_the_second_enemy_king_falls() -> None:

@@ -36,7 +36,7 @@ def test_C15_seed_example_D_is_legal_move_by_move() -> None:
         seat = s.turn
         s = s.apply(seat, s.parse(seat, text))
     # Written back with our marks: BQxa8 also attacks Yellow's king on a7, so it gets `+`.
-    assert s.history == ("GKxg2", "RB-g13+", "BQxa8+", "YKxa8", "GQxg13", "RN-m11", "BK-g14")
+    assert s.short_history == ("GKxg2", "RB-g13+", "BQxa8+", "YKxa8", "GQxg13", "RN-m11", "BK-g14")
     pieces = {(p["seat"], p["piece"]) for p in s.view(None)["pieces"]}
     # Dark gained a queen: Yellow's queen and Red's bishop are gone for Blue's queen.
     assert (0, "Q") not in pieces and (3, "Q") not in pieces and (1, "Q") in pieces
@@ -120,4 +120,4 @@ def test_C15_bad_moves_say_what_is_wrong(text: str, error: type, message: str) -
     s = state_from(START_TEXT)
     with pytest.raises(error, match=message):
         s.parse(0, text)
-    assert s.history == ()  # nothing changed
+    assert s.short_history == ()  # nothing changed

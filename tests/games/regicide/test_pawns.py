@@ -75,7 +75,7 @@ def test_C6_en_passant_seed_example() -> None:
     pieces = {p["square"]: (p["seat"], p["piece"]) for p in after_blue.view(None)["pieces"]}
     assert pieces.get("m10") == (3, "P")
     assert "l10" not in pieces and "n10" not in pieces and "l11" not in pieces
-    assert after_blue.history[-2:] == ("RP-l10", "BPxm10")
+    assert after_blue.short_history[-2:] == ("RP-l10", "BPxm10")
 
 
 def test_C6_en_passant_right_lasts_one_move() -> None:

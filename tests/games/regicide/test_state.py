@@ -34,14 +34,14 @@ def test_view_has_what_clients_need() -> None:
 def test_states_are_immutable_and_turns_enforced() -> None:
     s = GAME.new(1)
     after = s.apply(0, s.parse(0, "b4d4"))
-    assert s.history == () and s.turn == 0 and after.turn == 1
+    assert s.short_history == () and s.turn == 0 and after.turn == 1
     with pytest.raises(NotYourTurn, match="not Red's turn"):
         s.apply(2, 0)
     with pytest.raises(IllegalAction):
         s.apply(0, 123456)
     assert s.legal_actions(2) == []
     s.position.push(s.legal_actions(0)[0])  # a copy: the state does not move
-    assert s.history == () and s.view(None)["position"] == GAME.new(1).view(None)["position"]
+    assert s.short_history == () and s.view(None)["position"] == GAME.new(1).view(None)["position"]
 
 
 def test_describe_and_encode() -> None:

@@ -61,7 +61,7 @@ def test_scripted_humans_moves_errors_undo_save_load_resign(tmp_path: Path) -> N
     assert record.read_text().count("GN-f3") == 1
     assert '[Yellow "human"]' in record.read_text()
     # Loading went back to the saved game (Red to move), then Red resigned.
-    assert final.history == ("YP-d4", "GN-f3")
+    assert final.short_history == ("YP-d4", "GN-f3")
     result = final.result()
     assert result is not None and result.winners() == (1, 3)
     assert "Red resigns." in text and "Game over: dark (Green and Blue) team wins" in text
@@ -71,7 +71,7 @@ def test_human_against_bots_and_undo_takes_back_the_bots_replies() -> None:
     out_console, out = console()
     game = TerminalGame(["human", "random", "random", "random"], seed=3, console=out_console)
     final = game.run(iter(["b4d4", "undo", "b5d5", "quit"]))
-    assert final.history[0] == "YP-d5" and len(final.history) == 4
+    assert final.short_history[0] == "YP-d5" and len(final.short_history) == 4
     text = out.getvalue()
     assert "Yellow plays YP-d4" in text and "Green plays G" in text
 
@@ -89,4 +89,4 @@ def test_undo_with_nothing_to_undo_and_missing_files(tmp_path: Path) -> None:
     game.run(iter(["undo", "save", f"load {tmp_path / 'none.rec'}", "quit"]))
     errors = [line for line in out.getvalue().splitlines() if line.startswith("error:")]
     assert len(errors) == 3
-    assert game.state.history == ()
+    assert game.state.short_history == ()

@@ -95,7 +95,7 @@ def test_records_of_random_games_replay(seed: int, plies: int) -> None:
     game = random_game(seed, plies)
     record = game.to_record()
     again = GAME.from_record(record)
-    assert again.history == game.history
+    assert again.short_history == game.short_history
     assert again.view(None)["position"] == game.view(None)["position"]
     assert again.result() == game.result()
     assert again.to_record() == record
@@ -121,13 +121,13 @@ def test_record_from_a_custom_position_keeps_it() -> None:
     assert "[Position " in record
     assert record.splitlines()[record.splitlines().index("") + 1].startswith("1. G")
     again = GAME.from_record(record)
-    assert again.history == game.history
+    assert again.short_history == game.short_history
 
 
 def test_hand_written_record_and_its_errors() -> None:
     record = '[Game "regicide"]\n\n1. YP-d4 GP-e4 RP-l7 BP-g11\n2. b8c8 {a comment} e1f3 *\n'
     game = GAME.from_record(record)
-    assert game.history[-1] == "GN-f3" and game.turn == 2
+    assert game.short_history[-1] == "GN-f3" and game.turn == 2
     with pytest.raises(BadRecord, match=r"move 2 \(GP-e9\)"):
         GAME.from_record('[Game "regicide"]\n\n1. YP-d4 GP-e9 *\n')
     with pytest.raises(BadRecord, match="not regicide"):
@@ -141,8 +141,8 @@ def test_record_may_leave_out_automatic_passes() -> None:
     start_text = text(G="Kd1", B="Kh14,Ne1,Nd2,Ne2")
     with_pass = f'[Game "regicide"]\n[Position "{start_text}"]\n\n1. YK-a6 pass RK-o9 *\n'
     without = f'[Game "regicide"]\n[Position "{start_text}"]\n\n1. YK-a6 RK-o9 *\n'
-    assert GAME.from_record(with_pass).history == GAME.from_record(without).history
-    assert GAME.from_record(without).history == ("YK-a6", "pass", "RK-o9")
+    assert GAME.from_record(with_pass).short_history == GAME.from_record(without).short_history
+    assert GAME.from_record(without).short_history == ("YK-a6", "pass", "RK-o9")
 
 
 def test_resignation_is_recorded() -> None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from regalia.ai.regicide.evaluation import KING_VALUE, VALUE, evaluate
 from regalia.ai.search import scores
-from regalia.games.regicide.moves import EN_PASSANT, KING, PASS, SWAP
+from regalia.games.regicide.moves import KING, promotion
 from regalia.games.regicide.position import Position
 
 # C14: 200 plies without a capture or pawn move.
@@ -29,16 +29,7 @@ class RegicideDomain:
         return pos.legal_moves()
 
     def noisy_moves(self, pos: Position) -> Sequence[int]:
-        # Inlined `pos.is_capture`: a move onto an occupied square captures unless it is a
-        # teammate swap (castling always lands on empty squares).
-        board = pos.board
-        return [
-            m
-            for m in pos.legal_moves()
-            if m >> 19
-            or (board[(m >> 8) & 255] and (m >> 16) & 7 != SWAP)
-            or (m >> 16) & 7 == EN_PASSANT
-        ]
+        return pos.noisy_moves()
 
     def push(self, pos: Position, move: int) -> None:
         pos.push(move)
@@ -69,26 +60,15 @@ class RegicideDomain:
         return king >= 0 and pos.attacks((seat + 1) & 3, king)
 
     def capture_score(self, pos: Position, move: int) -> int:
-        if move == PASS:
+        victim = _VICTIM[pos.captured_kind(move)]
+        promoted = promotion(move)
+        if not victim and not promoted:
             return 0
-        board = pos.board
-        promotion = move >> 19
-        if (move >> 16) & 7 == EN_PASSANT:
-            victim = 1
-        else:
-            code = board[(move >> 8) & 255]
-            # A swap or castling lands on an own piece: not a capture.
-            victim = _VICTIM[code & 15] if code and (code >> 4) & 1 != pos.turn & 1 else 0
-        if not victim and not promotion:
-            return 0
-        attacker = _ATTACKER[board[move & 255] & 15]
-        return victim * 16 + 16 - attacker + _PROMOTION[promotion] * 16
+        attacker = _ATTACKER[pos.moving_kind(move)]
+        return victim * 16 + 16 - attacker + _PROMOTION[promoted] * 16
 
     def gain(self, pos: Position, move: int) -> int:
-        if (move >> 16) & 7 == EN_PASSANT:
-            return VALUE[1]
-        code = pos.board[(move >> 8) & 255]
-        kind = code & 15 if code and (code >> 4) & 1 != pos.turn & 1 else 0
+        kind = pos.captured_kind(move)
         value = KING_VALUE if kind == KING else VALUE[kind]
-        promotion = move >> 19
-        return value + (VALUE[promotion] - VALUE[1] if promotion else 0)
+        promoted = promotion(move)
+        return value + (VALUE[promoted] - VALUE[1] if promoted else 0)

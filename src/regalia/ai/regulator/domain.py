@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from regalia.ai.regulator.evaluation import evaluate
 from regalia.ai.search import scores
-from regalia.games.regulator.position import Position
+from regalia.games.regulator.position import Position, move_promotion
 
 # MVV-LVA: the most valuable victim first, then the cheapest attacker. Indexed by piece type
 # (PAWN=1 KNIGHT=2 BISHOP=3 ROOK=4 QUEEN=5 KING=6).
@@ -28,8 +28,7 @@ class RegulatorDomain:
         return pos.legal_moves()
 
     def noisy_moves(self, pos: Position) -> Sequence[int]:
-        board = pos.board
-        return [m for m in pos.legal_moves() if board[m >> 6 & 63] or m >> 12]
+        return pos.noisy_moves()
 
     def push(self, pos: Position, move: int) -> None:
         pos.push(move)
@@ -57,17 +56,14 @@ class RegulatorDomain:
         return pos.in_check()
 
     def capture_score(self, pos: Position, move: int) -> int:
-        board = pos.board
-        victim = board[move >> 6 & 63]
-        promotion = move >> 12
+        victim = pos.captured_piece(move)
+        promotion = move_promotion(move)
         if not victim and not promotion:
             return 0
-        attacker = board[move & 63]
-        value = _VICTIM[victim if victim > 0 else -victim] * 16 + 16 - _ATTACKER[abs(attacker)]
+        value = _VICTIM[victim] * 16 + 16 - _ATTACKER[pos.moving_piece(move)]
         return value + _PROMOTION[promotion] * 16
 
     def gain(self, pos: Position, move: int) -> int:
-        victim = pos.board[move >> 6 & 63]
-        promotion = move >> 12
-        value = _GAIN[victim if victim > 0 else -victim]
+        promotion = move_promotion(move)
+        value = _GAIN[pos.captured_piece(move)]
         return value + (_GAIN[promotion] - _GAIN[1] if promotion else 0)

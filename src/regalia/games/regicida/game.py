@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from regalia.core.errors import BadRecord, RegaliaError
-from regalia.core.game import Game, Option
+from regalia.core.game import RANDOM_LEVEL, BotLevel, Game, Option
 from regalia.core.records import parse_tags
 from regalia.games.regicida import rules
 from regalia.games.regicida.actions import Action
@@ -24,6 +24,16 @@ OPTIONS = MappingProxyType(
     }
 )
 
+LEVELS = (
+    RANDOM_LEVEL,
+    BotLevel("greedy", "regalia.ai.regicida.greedy:GreedyAgent", "Greedy",
+             "plays for its own House's score"),
+    BotLevel("strong", "regalia.ai.regicida.agent:StrongAgent", "Strong",
+             "infers who holds which House", seconds=2.0),
+    BotLevel("ismcts", "regalia.ai.regicida.levels:ismcts", "MCTS",
+             "information-set Monte Carlo tree search", nodes=200),
+)  # fmt: skip
+
 
 @dataclass(frozen=True)
 class RegicidaGame(Game[Action]):
@@ -34,6 +44,23 @@ class RegicidaGame(Game[Action]):
     max_players: int = 6
     options: MappingProxyType[str, Option] = field(default_factory=lambda: OPTIONS)
     perfect_information: bool = False
+    description: str = (
+        "A hidden-identity game for two to six players. Each of you secretly serves one of six "
+        "Houses. Together you lay out 36 Ally tokens into a 6 × 6 realm, then scheme by swapping "
+        "pairs and turning tokens dark. The Objective card ranks the Houses and crowns a Regent "
+        "— but then everyone votes in secret on who holds the Regent House. Unmask the Regent "
+        "and the best-placed accuser wins; fail, and the Regent rules alone. Talk, bluff and "
+        "deduce."
+    )
+    rules_url: str = "rules/regicida.html"
+    default_players: int | None = 4
+    # The rules have no resigning and no draws: the vote decides every game.
+    resignation: bool = False
+    draw_offers: bool = False
+    notation_hint: str = "place 1 f6, swap c4 c5 flip c4"
+    max_plies: int = 1000
+    bot_levels: tuple[BotLevel, ...] = LEVELS
+    terminal_view: str = "regalia.terminal.regicida:render_view"
 
     def seat_names(self, players: int) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))

@@ -104,6 +104,14 @@ class RegicidaState(State[Action]):
             raise IllegalAction(f"{notation.encode(action)}: {reason}")
         return action
 
+    def history(self) -> Sequence[tuple[Seat, Action]]:
+        return [(entry.seat, entry.action) for entry in self._history]
+
+    def initial(self) -> RegicidaState | None:
+        if self._seed is None:
+            return None  # a sampled state has no deal to start from
+        return self._game.new(self._seed, self.players, objective=self._pos.objective)
+
     def to_record(self) -> str:
         """The full record: its seed re-deals every secret, so it is the server's private log."""
         if self._seed is None:

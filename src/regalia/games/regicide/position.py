@@ -184,6 +184,33 @@ class Position:
             return True
         return flag not in (SWAP, CASTLE) and self.board[(move >> 8) & 255] != 0
 
+    def noisy_moves(self) -> list[int]:
+        """Legal captures, en passant and promotions: what a quiescence search looks at."""
+        # `is_capture` inlined: a move onto an occupied square captures unless it is a
+        # teammate swap (castling always lands on empty squares).
+        board = self.board
+        return [
+            m
+            for m in self.legal_moves()
+            if m >> 19
+            or (board[(m >> 8) & 255] and (m >> 16) & 7 != SWAP)
+            or (m >> 16) & 7 == EN_PASSANT
+        ]
+
+    def captured_kind(self, move: int) -> int:
+        """The kind of piece `move` takes (a pawn kind for en passant); 0 when none."""
+        if move == PASS:
+            return 0
+        if (move >> 16) & 7 == EN_PASSANT:
+            return PAWN0
+        code = self.board[(move >> 8) & 255]
+        # A swap or castling lands on an own piece: not a capture.
+        return code & 15 if code and (code >> 4) & 1 != self.turn & 1 else 0
+
+    def moving_kind(self, move: int) -> int:
+        """The kind of piece `move` moves (0 for a pass)."""
+        return self.board[move & 255] & 15
+
     def attacks(self, seat: int, sq: int) -> bool:
         """Whether a piece of `seat` could capture on `sq` (turned pawns never can)."""
         board = self.board

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regalia.core.errors import BadNotation, BadRecord, IllegalAction, RegaliaError
-from regalia.core.game import Game, Outcome, Result, Seat, State
+from regalia.core.game import RANDOM_LEVEL, BotLevel, Game, Outcome, Result, Seat, State
 from regalia.games.regicide import board as B
 from regalia.games.regicide.moves import PASS, letter, origin, target
 from regalia.games.regicide.notation import coordinate, parse, short
@@ -83,12 +83,34 @@ class RegicideGame(Game[int]):
         return state
 
 
+LEVELS = (
+    RANDOM_LEVEL,
+    BotLevel("greedy", "regalia.ai.regicide.levels:greedy", "Greedy", "takes the most material"),
+    BotLevel("strong", "regalia.ai.regicide.agent:StrongAgent", "Strong", "alpha-beta search",
+             seconds=1.0),
+    BotLevel("ismcts", "regalia.ai.regicide.levels:ismcts", "MCTS", "Monte Carlo tree search",
+             nodes=200),
+)  # fmt: skip
+
 GAME = RegicideGame(
     name="regicide",
     title="Regicide",
     summary="Four-player team chess on a 160-square cross board; kings are captured.",
     min_players=4,
     max_players=4,
+    description=(
+        "Four-player team chess on a 160-square cross: Yellow and Red against Green and Blue, "
+        "each army on its own arm of the cross. There is no check or mate — kings are captured "
+        "like any other piece, and a player whose king falls plays on, capturing or passing. "
+        "Pawns march away from their owner, may double-step on their first two moves, swap "
+        "places with a teammate's pawn and promote on any other back rank. A team wins when "
+        "both enemy kings are taken."
+    ),
+    rules_url="rules/regicide.html",
+    notation_hint="YP-d4 or b4d4",
+    max_plies=8000,  # far beyond what C14's draws allow in practice
+    bot_levels=LEVELS,
+    terminal_view="regalia.terminal.regicide:render_view",
 )
 
 
@@ -109,6 +131,7 @@ class RegicideState(State[int]):
         self._start_round = position.round
         self._names = names or {}
         self._history: tuple[int, ...] = ()
+        self._steps: tuple[tuple[Seat, int], ...] = ()  # the moves seats chose (no forced pass)
         self._short: tuple[str, ...] = ()
         self._keys: Counter[int] = Counter({position.key: 1})
         self._resigned: Seat | None = None
@@ -136,13 +159,21 @@ class RegicideState(State[int]):
         return self._pos.turn
 
     @property
-    def history(self) -> tuple[str, ...]:
+    def short_history(self) -> tuple[str, ...]:
         """Every move so far in short form, forced passes included."""
         return self._short
 
     @property
     def moves(self) -> tuple[int, ...]:
         return self._history
+
+    def history(self) -> Sequence[tuple[Seat, int]]:
+        return self._steps
+
+    def initial(self) -> RegicideState:
+        start = from_text(self._start) if self._start is not None else Position.start()
+        state = RegicideState(start, seed=self._seed, start_text=self._start, names=self._names)
+        return state._settled()
 
     def to_act(self) -> frozenset[Seat]:
         return frozenset() if self._result else frozenset({self._pos.turn})
@@ -163,7 +194,9 @@ class RegicideState(State[int]):
             raise IllegalAction(
                 f"{coordinate(action)} is not a legal move for {B.SEAT_NAMES[seat]}"
             )
-        return self._played(action)._settled()
+        state = self._played(action)
+        state._steps = (*self._steps, (seat, action))
+        return state._settled()
 
     def resign(self, seat: Seat) -> RegicideState:
         """The seat gives up; its whole team loses at once."""

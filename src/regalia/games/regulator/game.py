@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regalia.core.errors import BadRecord, IllegalAction
-from regalia.core.game import Game, Option, Outcome, Result, Seat, State
+from regalia.core.game import RANDOM_LEVEL, BotLevel, Game, Option, Outcome, Result, Seat, State
 from regalia.games.regulator.board import (
     BISHOP_JUMPS_FROM,
     FILES,
@@ -187,6 +187,13 @@ class RegulatorState(State[int]):
             "result": self._result.to_json() if self._result else None,
         }
 
+    def history(self) -> Sequence[tuple[Seat, int]]:
+        first = read_fen(self._start_fen).turn
+        return [((first + ply) % 2, move) for ply, move in enumerate(self._moves)]
+
+    def initial(self) -> RegulatorState:
+        return RegulatorState(self._start_fen, read_fen(self._start_fen), tags=self._tags)
+
     # ---------------------------------------------------------------- extras
 
     @property
@@ -284,6 +291,9 @@ class RegulatorGame(Game[int]):
         position = read_fen(fen)
         return RegulatorState(write_fen(position), position)
 
+    def from_position(self, text: str, seed: int = 0) -> RegulatorState:
+        return self.from_fen(text)
+
     def from_record(self, text: str) -> RegulatorState:
         parsed = parse_record(text)
         kept = {
@@ -313,12 +323,34 @@ def _settle(state: RegulatorState, token: str) -> RegulatorState:
     raise BadRecord(f"record result {token} does not match the game, which stands at {actual}")
 
 
+LEVELS = (
+    RANDOM_LEVEL,
+    BotLevel("greedy", "regalia.ai.regulator.levels:greedy", "Greedy", "takes the most material"),
+    BotLevel("strong", "regalia.ai.regulator.agent:StrongAgent", "Strong", "alpha-beta search",
+             seconds=1.0),
+    BotLevel("ismcts", "regalia.ai.regulator.levels:ismcts", "MCTS", "Monte Carlo tree search",
+             nodes=200),
+)  # fmt: skip
+
 GAME = RegulatorGame(
     name="regulator",
     title="Regulator Chess",
     summary="Chess on 5x7 where a regulator track switches bishop and knight powers on and off.",
     min_players=2,
     max_players=2,
+    description=(
+        "Chess for two on a 5 × 7 board with a king, two bishops, two knights and five pawns "
+        "a side. Beside the board runs a regulator track of seven spaces: every quiet pawn move "
+        "pushes the regulator up, every capture by a piece pulls it down. From space 3 bishops "
+        "may also leap like knights, and from space 6 knights may also slide like rooks — so "
+        "each pawn push changes what every minor piece can do. A player with no legal move "
+        "loses, stalemate included."
+    ),
+    rules_url="rules/regulator.html",
+    notation_hint="Nc3 or b1c3",
+    max_plies=3000,  # far beyond what R11's draws allow in practice
+    bot_levels=LEVELS,
+    terminal_view="regalia.terminal.regulator:render_view",
 )
 
 __all__ = ["GAME", "RegulatorGame", "RegulatorState", "judge", "powers"]

@@ -513,6 +513,19 @@ class Position:
     def is_capture(self, move: int) -> bool:
         return self.board[move >> 6 & 63] != 0
 
+    def noisy_moves(self) -> list[int]:
+        """Legal captures and promotions: what a quiescence search looks at."""
+        board = self.board
+        return [m for m in self.legal_moves() if board[m >> 6 & 63] or m >> 12]
+
+    def captured_piece(self, move: int) -> int:
+        """The type of piece `move` takes (PAWN … KING); 0 when none."""
+        return abs(self.board[move >> 6 & 63])
+
+    def moving_piece(self, move: int) -> int:
+        """The type of piece `move` moves (PAWN … KING)."""
+        return abs(self.board[move & 63])
+
     def is_pawn_move(self, move: int) -> bool:
         return self.board[move & 63] in (PAWN, -PAWN)
 
