@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 
-from regalia.ai import levels
-from regalia.core.registry import GAME_MODULES, get_game
+from regalia.core.game import Game
+from regalia.core.registry import available_games
 from regalia.server.schemas import (
     CommandIn,
     CreatedOut,
@@ -55,39 +55,42 @@ async def health() -> dict[str, bool]:
 
 @router.get("/games", response_model=list[GameOut])
 async def games() -> list[dict[str, Any]]:
-    out = []
-    for name in GAME_MODULES:
-        try:
-            game = get_game(name)
-        except (ImportError, AttributeError):
-            continue  # a game still being written is simply not offered
-        out.append(
+    return [game_facts(game) for game in available_games()]
+
+
+def game_facts(game: Game[Any]) -> dict[str, Any]:
+    counts = range(game.min_players, game.max_players + 1)
+    levels = game.bot_levels
+    return {
+        "name": game.name,
+        "title": game.title,
+        "summary": game.summary,
+        "description": game.description or game.summary,
+        "rules_url": game.rules_url,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "default_players": game.players_by_default(),
+        "perfect_information": game.perfect_information,
+        "resignation": game.resignation,
+        "draw_offers": game.draw_offers,
+        "notation_hint": game.notation_hint,
+        "seat_names": {str(n): list(game.seat_names(n)) for n in counts},
+        "teams": {str(n): [sorted(team) for team in game.teams(n)] for n in counts},
+        "options": [
             {
-                "name": game.name,
-                "title": game.title,
-                "summary": game.summary,
-                "min_players": game.min_players,
-                "max_players": game.max_players,
-                "perfect_information": game.perfect_information,
-                "seat_names": {
-                    str(n): list(game.seat_names(n))
-                    for n in range(game.min_players, game.max_players + 1)
-                },
-                "options": [
-                    {
-                        "name": o.name,
-                        "help": o.help,
-                        "default": o.default,
-                        "choices": list(o.choices),
-                        "minimum": o.minimum,
-                        "maximum": o.maximum,
-                    }
-                    for o in game.options.values()
-                ],
-                "bot_levels": list(levels.LEVELS),
+                "name": o.name,
+                "help": o.help,
+                "default": o.default,
+                "choices": list(o.choices),
+                "minimum": o.minimum,
+                "maximum": o.maximum,
             }
-        )
-    return out
+            for o in game.options.values()
+        ],
+        "bot_levels": [level.name for level in levels],
+        "levels": [{"name": lv.name, "title": lv.label, "help": lv.help} for lv in levels],
+        "default_level": game.default_level or (levels[0].name if levels else ""),
+    }
 
 
 @router.post("/tables", response_model=CreatedOut, status_code=201)

@@ -28,6 +28,7 @@ STATUS = {
     "stale": 409,
     "no_draw_offer": 409,
     "draws_not_allowed": 409,
+    "resign_not_allowed": 409,
     "illegal": 422,
     "bad_notation": 422,
     "bad_record": 422,

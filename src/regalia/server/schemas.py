@@ -29,16 +29,33 @@ class OptionOut(BaseModel):
     maximum: int | None
 
 
+class LevelOut(BaseModel):
+    name: str
+    title: str
+    help: str
+
+
 class GameOut(BaseModel):
+    """What a client needs to know about a game; every fact comes from the game itself."""
+
     name: str
     title: str
     summary: str
+    description: str
+    rules_url: str
     min_players: int
     max_players: int
+    default_players: int
     perfect_information: bool
+    resignation: bool
+    draw_offers: bool
+    notation_hint: str
     seat_names: dict[str, list[str]]
+    teams: dict[str, list[list[int]]]
     options: list[OptionOut]
     bot_levels: list[str]
+    levels: list[LevelOut]
+    default_level: str
 
 
 class SeatIn(BaseModel):

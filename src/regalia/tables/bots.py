@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 import multiprocessing
 import signal
@@ -22,7 +21,7 @@ from typing import Any
 from regalia.ai.base import Observation
 from regalia.ai.levels import budget_for, make_agent
 from regalia.core.game import Game, Seat, State
-from regalia.core.registry import GAME_MODULES
+from regalia.core.registry import game_names, get_game, load_ref
 
 log = logging.getLogger("regalia.bots")
 STARTUP_SECONDS = 60.0
@@ -30,13 +29,13 @@ STARTUP_SECONDS = 60.0
 
 @dataclass(frozen=True, slots=True)
 class BotJob:
-    """A game to rebuild (its module, seed, players, options and actions) and a seat to play.
+    """A game to rebuild (its reference, seed, players, options and actions) and a seat to play.
 
     The worker rebuilds the full state; the agent itself only ever sees the seat's
     Observation.
     """
 
-    module: str  # the module whose GAME plays this game
+    game: str  # the game's registry reference, "package.module:GAME"
     game_seed: int
     players: int
     options: tuple[tuple[str, Any], ...]
@@ -55,10 +54,10 @@ _CACHE_SIZE = 512
 
 
 def rebuild(job: BotJob) -> State[Any]:
-    key = (job.module, job.game_seed, job.players, job.options)
+    key = (job.game, job.game_seed, job.players, job.options)
     done, state = _cache.pop(key, ((), None))
     if state is None or job.actions[: len(done)] != done:
-        game: Game[Any] = importlib.import_module(job.module).GAME
+        game: Game[Any] = load_ref(job.game)
         done, state = (), game.new(job.game_seed, job.players, **dict(job.options))
     for seat, text in job.actions[len(done) :]:
         state = state.apply(seat, state.parse(seat, text))
@@ -71,9 +70,8 @@ def rebuild(job: BotJob) -> State[Any]:
 def think(job: BotJob) -> str:
     """Run one agent decision; returns the action's machine form."""
     state = rebuild(job)
-    name = state.game.name
-    agent = make_agent(name, job.level, job.seed)
-    budget = budget_for(name, job.level)
+    agent = make_agent(state.game, job.level, job.seed)
+    budget = budget_for(state.game, job.level)
     if budget.seconds is not None and budget.seconds > job.seconds:
         budget = replace(budget, seconds=job.seconds)
     action = agent.choose(Observation(state, job.seat), budget)
@@ -83,9 +81,9 @@ def think(job: BotJob) -> str:
 def _worker(conn: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server shuts workers down itself
     # Import the games before saying ready, so no bot's first move pays for the imports.
-    for module in GAME_MODULES.values():
+    for name in game_names():
         with contextlib.suppress(Exception):
-            importlib.import_module(module)
+            get_game(name)
     conn.send(("ready", ""))
     while True:
         try:

@@ -16,10 +16,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from regalia.ai.levels import make_agent
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Seat
-from regalia.core.registry import get_game
+from regalia.core.registry import game_ref, get_game
 from regalia.core.seeds import Rng, derive
 from regalia.tables.bots import BotJob, BotPool
 from regalia.tables.commands import Command
@@ -306,7 +305,7 @@ class TableService:
     def _check_fresh(self, table: Table, seat: Seat | None, seen: int) -> None:
         """An action based on an older seq stands only if nothing since could matter to it.
 
-        Chat and secret simultaneous actions of other seats (a Regicida vote) leave it
+        Chat and secret simultaneous actions of other seats (a secret vote) leave it
         valid; a move, or this seat's own earlier action (a duplicate), make it stale.
         """
         if seen > table.seq or seen < 0:
@@ -361,7 +360,7 @@ class TableService:
             try:
                 seed = derive(table.seed, f"bot:{seat}:{seq}")
                 job = BotJob(
-                    type(table.game).__module__, table.seed, table.players,
+                    game_ref(table.game), table.seed, table.players,
                     tuple(sorted(table.options.items())), tuple(table.actions), seat, level,
                     seed, self.bot_seconds,
                 )  # fmt: skip
@@ -396,7 +395,7 @@ class TableService:
 def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
     try:
         game = get_game(request.game)
-    except (RegaliaError, ImportError, AttributeError):
+    except RegaliaError:
         raise TableError("unknown_game", f"unknown or unavailable game {request.game!r}") from None
     try:
         players = game.check_players(request.players or len(request.seats))
@@ -410,7 +409,7 @@ def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
             raise TableError("bad_options", f"a seat is 'human' or 'bot', not {seat.kind!r}")
         if seat.kind == "bot":
             try:
-                make_agent(game.name, seat.level or "", 0)
+                game.level(seat.level or "")
             except RegaliaError as exc:
                 raise TableError("bad_options", str(exc)) from None
     return game, players, options

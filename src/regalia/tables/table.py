@@ -236,6 +236,10 @@ class Table:
 
     def _decide_resign(self, seat: Seat, cmd: Command) -> list[Draft]:
         self._need_playing()
+        if not self.game.resignation:
+            raise TableError(
+                "resign_not_allowed", f"{self.game.title} has no resigning: play it to the end"
+            )
         if self.seats[seat].resigned:
             raise TableError("finished", "you have already resigned")
         return [Draft("resigned", seat), *self._after_resign(seat)]
@@ -257,7 +261,7 @@ class Table:
 
     def _decide_offer_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
         self._need_playing()
-        if not self.game.perfect_information:
+        if not self.game.draw_offers:
             raise TableError("draws_not_allowed", f"{self.game.title} has no draw offers")
         if self.draw_offer is not None:
             if seat in self.draw_opponents():
