@@ -19,6 +19,7 @@ AREAS = (
     "regalia.cli.regicide",
     "regalia.cli.regicida",
     "regalia.cli.ai",
+    "regalia.cli.conformance",
     "regalia.cli.serve",
 )
 

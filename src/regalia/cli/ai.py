@@ -1,8 +1,7 @@
-"""CLI commands of the ai area: `regalia arena`, and the engine commands when present."""
+"""CLI commands of the ai area: `regalia arena`."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import os
@@ -22,29 +21,17 @@ from regalia.core.errors import BadNotation
 def register(groups: Groups) -> None:
     """Add this area's commands to the groups."""
     register_arena(groups)
-    _register_engine(groups)
-
-
-def _register_engine(groups: Groups) -> None:
-    """The engine protocol commands live in `regalia.cli.engine` (the chess engines' area)."""
-    try:
-        module = importlib.import_module("regalia.cli.engine")
-    except ModuleNotFoundError as exc:
-        if exc.name in ("regalia.cli.engine", "regalia.cli"):
-            return
-        raise
-    module.register_engine(groups)
 
 
 def register_arena(groups: Groups) -> None:
     @groups.root.command("arena")
     def arena(
-        game: str = typer.Argument(..., help="regulator, regicide or regicida"),
+        game: str = typer.Argument(..., help="The game, e.g. regulator."),
         agents: str = typer.Option(
             ...,
             "--agents",
-            help="Bot levels, comma-separated (random, greedy, strong, ismcts). One per seat, "
-            "one per team (Regicide), or two: a hero and the level filling the other seats.",
+            help="Bot levels, comma-separated (the game's own, e.g. random,strong). One per seat, "
+            "one per team in team games, or two: a hero and the level filling the other seats.",
         ),
         games: int = typer.Option(10, "--games", help="Number of games."),
         jobs: int = typer.Option(1, "--jobs", help="Worker processes (0: one per CPU)."),
@@ -53,7 +40,7 @@ def register_arena(groups: Groups) -> None:
             None, "--movetime", help="Milliseconds per action (default: each level's budget)."
         ),
         players: int | None = typer.Option(
-            None, "--players", help="Table size for Regicida (default: number of agents)."
+            None, "--players", help="Table size (default: number of agents, within the game's)."
         ),
         option: list[str] = typer.Option(
             [], "--option", help="Game option NAME=VALUE (repeatable)."

@@ -1,4 +1,4 @@
-"""CLI commands of the regulator area: `perft regulator` and `play regulator`."""
+"""CLI commands of the regulator area: `perft regulator`, `play regulator`, `engine regulator`."""
 
 from __future__ import annotations
 
@@ -100,7 +100,19 @@ def _read_line(console: Console) -> Callable[[str], str | None]:
     return read_line
 
 
+def engine_command() -> None:
+    """Speak a UCI subset on stdin/stdout (see docs/engine.md); `quit` ends it."""
+    from regalia.ai.regulator.uci import UciSession
+
+    session = UciSession(sys.stdout)
+    try:
+        session.run(sys.stdin)
+    except KeyboardInterrupt:
+        session.stop()  # Ctrl-C ends the session as `quit` would, without a traceback
+
+
 def register(groups: Groups) -> None:
     """Add this area's commands to the groups."""
     groups.perft.command("regulator")(perft_command)
     groups.play.command("regulator")(play_command)
+    groups.engine.command("regulator")(engine_command)
