@@ -172,7 +172,7 @@ class TerminalGame:
     def _record(self, before: RegicideState, after: RegicideState, seat: int, text: str) -> None:
         self.states.append(after)
         self.console.print(Text(f"{B.SEAT_NAMES[seat]} plays {text}", style=SEAT_STYLES[seat]))
-        forced = len(after.history) - len(before.history) - 1
+        forced = len(after.short_history) - len(before.short_history) - 1
         for offset in range(1, forced + 1):
             self.console.print(f"{B.SEAT_NAMES[(seat + offset) & 3]} cannot move and passes.")
         if self.kinds[after.turn] == HUMAN or after.is_over():
