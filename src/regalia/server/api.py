@@ -9,6 +9,7 @@ from fastapi import APIRouter, Header, Query, Request
 
 from regalia.core.game import Game
 from regalia.core.registry import available_games
+from regalia.protocol import CommandType
 from regalia.server.schemas import (
     CommandIn,
     CreatedOut,
@@ -134,7 +135,7 @@ async def join(
     svc = service(request)
     table = await svc.table(table_id)
     seat = _seat(svc, table, x_seat_token)
-    await svc.submit(table.id, seat, Command("join", name=body.name))
+    await svc.submit(table.id, seat, Command(CommandType.JOIN, name=body.name))
     return {"seat": seat, "table": summary(svc, table)}
 
 

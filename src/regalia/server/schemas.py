@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-CommandType = Literal[
-    "action", "chat", "resign", "offer_draw", "accept_draw", "decline_draw", "rematch", "leave"
-]
+from regalia.protocol import CommandType, MessageType, SeatKind
 
 
 class ErrorBody(BaseModel):
@@ -60,7 +58,7 @@ class GameOut(BaseModel):
 
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["human", "bot"]
+    kind: SeatKind
     level: str | None = Field(default=None, max_length=32)
 
 
@@ -130,7 +128,7 @@ class LegalOut(BaseModel):
 
 
 class ViewOut(BaseModel):
-    type: Literal["view"]
+    type: Literal[MessageType.VIEW]
     seq: int
     status: str
     view: dict[str, Any]
@@ -151,6 +149,13 @@ class CommandIn(BaseModel):
     action: str | None = Field(default=None, max_length=200)
     seq: int | None = None
     text: str | None = Field(default=None, max_length=500)
+
+    @field_validator("type")
+    @classmethod
+    def _not_join(cls, value: CommandType) -> CommandType:
+        if value == CommandType.JOIN:
+            raise ValueError("join a seat with POST /api/tables/{id}/join")
+        return value
 
 
 class SeqOut(BaseModel):

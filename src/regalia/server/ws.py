@@ -12,6 +12,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from regalia.core.game import Seat
+from regalia.protocol import CloseCode, CommandType, MessageType
 from regalia.tables.commands import MAX_NAME, Command, read_command
 from regalia.tables.errors import TableError
 from regalia.tables.events import Event
@@ -38,22 +39,24 @@ class Client:
             self.outbox.put_nowait(None)
             return
         for event in events:
-            self.outbox.put_nowait({"type": "event", "event": event.visible_to(self.seat)})
+            self.outbox.put_nowait(
+                {"type": MessageType.EVENT, "event": event.visible_to(self.seat)}
+            )
         self.outbox.put_nowait(table.view_message(self.seat))
 
     def catch_up(self, table: Table, last_seq: int, connected: dict[Seat, int]) -> None:
         role = "spectator" if self.seat is None else "player"
         self.outbox.put_nowait(
-            {"type": "welcome", "table": table.summary(connected), "seat": self.seat,
+            {"type": MessageType.WELCOME, "table": table.summary(connected), "seat": self.seat,
              "role": role, "seq": table.seq}
         )  # fmt: skip
         for event in table.events_after(last_seq, self.seat):
-            self.outbox.put_nowait({"type": "event", "event": event})
+            self.outbox.put_nowait({"type": MessageType.EVENT, "event": event})
         self.outbox.put_nowait(table.view_message(self.seat))
 
 
 def error(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, "seq": seq}
+    return {"type": MessageType.ERROR, "code": code, "message": message, "seq": seq}
 
 
 async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
@@ -75,7 +78,7 @@ def _decode(text: str | None) -> dict[str, Any]:
 
 
 def _read_hello(data: dict[str, Any]) -> tuple[str | None, str | None, int]:
-    if data.get("type") != "hello":
+    if data.get("type") != MessageType.HELLO:
         raise TableError("bad_message", "the first message must be a 'hello'")
     token, name, last = data.get("token"), data.get("name"), data.get("last_seq", 0)
     if token is not None and not isinstance(token, str):
@@ -95,7 +98,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         table = await svc.table(table_id)
     except TableError as exc:
         await _send(ws, error(exc.code, exc.message))
-        await ws.close(4404)
+        await ws.close(CloseCode.UNKNOWN_TABLE)
         return
     try:
         async with asyncio.timeout(HELLO_SECONDS):  # not wait_for: it can swallow a cancel
@@ -108,7 +111,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         code = exc.code if isinstance(exc, TableError) else "bad_message"
         text = exc.message if isinstance(exc, TableError) else "no hello received"
         await _send(ws, error(code, text, table.seq))
-        await ws.close(4401 if code == "bad_token" else 4400)
+        await ws.close(CloseCode.BAD_TOKEN if code == "bad_token" else CloseCode.BAD_MESSAGE)
         return
     client = Client(seat)
     # No await between catching up and subscribing: no event can slip between the two.
@@ -117,7 +120,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     writer = asyncio.create_task(_write(ws, client))
     try:
         if seat is not None and (name or not table.seats[seat].joined):
-            await _submit(svc, table, seat, Command("join", name=name), client)
+            await _submit(svc, table, seat, Command(CommandType.JOIN, name=name), client)
         await _read(ws, svc, table, seat, client)
     finally:
         svc.unsubscribe(table.id, client)
@@ -132,7 +135,8 @@ async def _write(ws: WebSocket, client: Client) -> None:
         message = await client.outbox.get()
         if message is None:
             with contextlib.suppress(Exception):
-                await ws.close(1008 if client.outbox.qsize() > MAX_BACKLOG else 1000)
+                slow = client.outbox.qsize() > MAX_BACKLOG
+                await ws.close(CloseCode.TOO_SLOW if slow else CloseCode.NORMAL)
             return
         try:
             await _send(ws, message)
@@ -152,12 +156,14 @@ async def _read(
             return
         try:
             data = _decode(message.get("text"))
-            if data.get("type") == "ping":
+            if data.get("type") == MessageType.PING:
                 ping = data.get("id")
-                client.outbox.put_nowait({"type": "pong", "id": ping if _small(ping) else None})
+                client.outbox.put_nowait(
+                    {"type": MessageType.PONG, "id": ping if _small(ping) else None}
+                )
                 continue
             cmd = read_command(data)
-            if cmd.type == "join":
+            if cmd.type == CommandType.JOIN:
                 raise TableError("bad_message", "join by reconnecting with a new 'hello'")
         except TableError as exc:
             client.outbox.put_nowait(error(exc.code, exc.message, table.seq))

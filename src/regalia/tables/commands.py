@@ -6,19 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from regalia.protocol import CommandType
 from regalia.tables.errors import TableError
 
-KINDS = (
-    "join",
-    "action",
-    "chat",
-    "resign",
-    "offer_draw",
-    "accept_draw",
-    "decline_draw",
-    "rematch",
-    "leave",
-)
+KINDS = tuple(CommandType)
 MAX_NAME = 40
 MAX_CHAT = 500
 MAX_ACTION = 200
@@ -26,7 +17,7 @@ MAX_ACTION = 200
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    type: str
+    type: CommandType
     action: str | None = None
     seq: int | None = None
     text: str | None = None
@@ -48,15 +39,16 @@ def read_command(message: Mapping[str, Any]) -> Command:
     """A Command from a client message; raises TableError on any malformed field."""
     kind = message.get("type")
     if kind not in KINDS:
-        raise TableError("bad_message", f"unknown message type {kind!r}; use one of {KINDS}")
+        names = ", ".join(KINDS)
+        raise TableError("bad_message", f"unknown message type {kind!r}; use one of {names}")
     seq = message.get("seq")
     if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
         raise TableError("bad_message", "seq must be an integer")
     action = _text(message, "action", MAX_ACTION)
-    if kind == "action" and (action is None or seq is None):
+    if kind == CommandType.ACTION and (action is None or seq is None):
         raise TableError("bad_message", "an action message needs 'action' and 'seq'")
     text = _text(message, "text", MAX_CHAT)
-    if kind == "chat" and not (text and text.strip()):
+    if kind == CommandType.CHAT and not (text and text.strip()):
         raise TableError("bad_message", "a chat message needs a non-empty 'text'")
     name = _text(message, "name", MAX_NAME)
-    return Command(str(kind), action=action, seq=seq, text=text, name=name)
+    return Command(CommandType(kind), action=action, seq=seq, text=text, name=name)

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from regalia.core.game import Seat, State
+from regalia.protocol import EventKind
 
 
 def now() -> str:
@@ -33,7 +34,7 @@ class Event:
         out: dict[str, Any] = {"seq": self.seq, "kind": self.kind, "seat": self.seat}
         out["at"] = self.at
         out.update(self.data)
-        if self.kind == "action":
+        if self.kind == EventKind.ACTION:
             hidden = self.secret and viewer != self.seat
             out["hidden"] = hidden
             if hidden:

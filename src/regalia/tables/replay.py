@@ -14,6 +14,7 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import Game, Seat, State
 from regalia.core.records import parse_tags
 from regalia.core.registry import get_game
+from regalia.protocol import TableStatus
 from regalia.tables.errors import TableError
 from regalia.tables.table import Table
 
@@ -53,7 +54,7 @@ def _summary(game: Game[Any], state: State[Any], steps: list[dict[str, Any]]) ->
 
 def table_replay(table: Table) -> dict[str, Any]:
     """The replay of a finished table; refused before the end, when it would leak secrets."""
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         raise TableError("not_finished", "a replay is available once the game is over")
     start = table.game.new(table.seed, table.players, **table.options)
     state = start

@@ -20,6 +20,7 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import Seat
 from regalia.core.registry import game_ref, get_game
 from regalia.core.seeds import Rng, derive
+from regalia.protocol import CommandType, EventKind, SeatKind, TableStatus
 from regalia.tables.bots import BotJob, BotPool
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
@@ -36,7 +37,14 @@ T = TypeVar("T")
 SHUTDOWN_SECONDS = 5.0
 Listener = Callable[[Table, Sequence[Event]], None]
 # Events that may come between the seq a client saw and its action without making it stale.
-_HARMLESS = {"chat", "joined", "draw_offered", "draw_accepted", "draw_declined", "rematch_offered"}
+_HARMLESS = {
+    EventKind.CHAT,
+    EventKind.JOINED,
+    EventKind.DRAW_OFFERED,
+    EventKind.DRAW_ACCEPTED,
+    EventKind.DRAW_DECLINED,
+    EventKind.REMATCH_OFFERED,
+}
 
 
 class Notifier(Protocol):
@@ -47,7 +55,7 @@ class Notifier(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class SeatRequest:
-    kind: str  # "human" or "bot"
+    kind: str  # a SeatKind
     level: str | None = None
 
 
@@ -219,7 +227,7 @@ class TableService:
         """A new table and the seat tokens of its human seats (shown once, never stored)."""
         game, players, options = _check_request(request)
         seed = request.seed if request.seed is not None else new_seed()
-        tokens = [new_token() if s.kind == "human" else None for s in request.seats]
+        tokens = [new_token() if s.kind == SeatKind.HUMAN else None for s in request.seats]
         specs = [
             SeatSpec(s.kind, s.level, hash_token(t) if t else None)
             for s, t in zip(request.seats, tokens, strict=True)
@@ -239,13 +247,13 @@ class TableService:
         table_id = new_table_id()
         stored = Stored(table_id, game_name, players, options, seed, now(), list(specs), [])
         table = _rebuild(stored)
-        drafts = [Draft("created", None, {"game": game_name, "players": players})]
+        drafts = [Draft(EventKind.CREATED, None, {"game": game_name, "players": players})]
         drafts[0].data["options"] = options
-        drafts += [Draft("joined", s, {"name": n}) for s, n in sorted(names.items())]
+        drafts += [Draft(EventKind.JOINED, s, {"name": n}) for s, n in sorted(names.items())]
         if all(not s.human for s in table.seats) or all(
             s in names for s, info in enumerate(table.seats) if info.human
         ):
-            drafts.append(Draft("started"))
+            drafts.append(Draft(EventKind.STARTED))
         events = [d.numbered(i + 1) for i, d in enumerate(drafts)]
         for ev in events:
             table.apply(ev)
@@ -271,24 +279,24 @@ class TableService:
             await self._actors[table_id].submit(None, None)
 
     async def _execute(self, table: Table, seat: Seat | None, cmd: Command) -> int:
-        if cmd.type == "action" and cmd.seq is not None and cmd.seq != table.seq:
+        if cmd.type == CommandType.ACTION and cmd.seq is not None and cmd.seq != table.seq:
             self._check_fresh(table, seat, cmd.seq)
             cmd = Command(cmd.type, action=cmd.action, seq=table.seq)
         drafts = table.decide(seat, cmd)
         if not drafts:
             return table.seq
         for draft in drafts:
-            if draft.kind == "rematch":
+            if draft.kind == EventKind.REMATCH:
                 draft.data["table_id"] = await self._rematch(table)
         events = [d.numbered(table.seq + i + 1) for i, d in enumerate(drafts)]
         final = next((d.state for d in reversed(drafts) if d.state is not None), None)
         status = table.status
         result = None
         for d in drafts:
-            if d.kind == "started":
-                status = "playing"
-            elif d.kind == "finished":
-                status, result = "finished", d.data["result"]
+            if d.kind == EventKind.STARTED:
+                status = TableStatus.PLAYING
+            elif d.kind == EventKind.FINISHED:
+                status, result = TableStatus.FINISHED, d.data["result"]
         # States are immutable: the writer thread turns the new one into the record.
         record = final.to_record if final is not None else None
         if not await self.writer.append(Append(table.id, events, status, record, result)):
@@ -312,7 +320,7 @@ class TableService:
             raise TableError("stale", f"seq {seen} is ahead of the table (at {table.seq})")
         for event in table.events[seen:]:
             harmless = event.kind in _HARMLESS or (
-                event.kind == "action" and event.secret and event.seat != seat
+                event.kind == EventKind.ACTION and event.secret and event.seat != seat
             )
             if not harmless:
                 raise TableError(
@@ -332,7 +340,7 @@ class TableService:
         """Create the rematch table: seats rotate by one; joined humans keep their tokens."""
         hashes = self._hashes[old.id]
         n = old.players
-        specs: list[SeatSpec] = [SeatSpec("bot", None, None)] * n
+        specs: list[SeatSpec] = [SeatSpec(SeatKind.BOT, None, None)] * n
         names: dict[Seat, str] = {}
         for seat, info in enumerate(old.seats):
             new = (seat + 1) % n
@@ -369,7 +377,9 @@ class TableService:
                 why = f"could not think: {type(exc).__name__}: {exc}"
             if action is not None:
                 try:
-                    await self.submit(table.id, seat, Command("action", action=action, seq=seq))
+                    await self.submit(
+                        table.id, seat, Command(CommandType.ACTION, action=action, seq=seq)
+                    )
                     return
                 except TableError as exc:
                     if exc.code == "stale" or table.seq != seq:
@@ -383,7 +393,7 @@ class TableService:
             fallback = Rng(derive(table.seed, f"fallback:{seat}:{seq}")).choice(legal)
             text = table.state.encode(fallback)
             with contextlib.suppress(TableError):
-                await self.submit(table.id, seat, Command("action", action=text, seq=seq))
+                await self.submit(table.id, seat, Command(CommandType.ACTION, action=text, seq=seq))
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -405,9 +415,9 @@ def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
     if len(request.seats) != players:
         raise TableError("bad_options", f"{players} players need {players} seats")
     for seat in request.seats:
-        if seat.kind not in ("human", "bot"):
+        if seat.kind not in tuple(SeatKind):
             raise TableError("bad_options", f"a seat is 'human' or 'bot', not {seat.kind!r}")
-        if seat.kind == "bot":
+        if seat.kind == SeatKind.BOT:
             try:
                 game.level(seat.level or "")
             except RegaliaError as exc:
@@ -418,8 +428,8 @@ def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
 def _rebuild(stored: Stored) -> Table:
     game = get_game(stored.game)
     seats = [
-        SeatInfo(s.kind, s.level, name=f"{s.level} bot" if s.kind == "bot" else None,
-                 joined=s.kind == "bot")
+        SeatInfo(s.kind, s.level, name=f"{s.level} bot" if s.kind == SeatKind.BOT else None,
+                 joined=s.kind == SeatKind.BOT)
         for s in stored.seats
     ]  # fmt: skip
     table = Table(

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from regalia.protocol import TableStatus
 from regalia.tables.events import Event
 from regalia.tables.models import Base, EventRow, SeatRow, TableRow
 
@@ -207,7 +208,9 @@ class Store:
     def unfinished_ids(self) -> list[str]:
         with Session(self.engine) as session:
             return list(
-                session.scalars(select(TableRow.id).where(TableRow.status != "finished")).all()
+                session.scalars(
+                    select(TableRow.id).where(TableRow.status != TableStatus.FINISHED)
+                ).all()
             )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn, RegaliaError
 from regalia.core.game import Game, Outcome, Result, Seat, State
+from regalia.protocol import EventKind, MessageType, SeatKind, TableStatus
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft, Event
@@ -23,7 +24,7 @@ STAND_IN_LEVEL = "random"
 
 @dataclass(slots=True)
 class SeatInfo:
-    kind: str  # "human" or "bot"
+    kind: str  # a SeatKind
     level: str | None = None
     name: str | None = None
     joined: bool = False
@@ -31,7 +32,7 @@ class SeatInfo:
 
     @property
     def human(self) -> bool:
-        return self.kind == "human"
+        return self.kind == SeatKind.HUMAN
 
 
 class Table:
@@ -54,7 +55,7 @@ class Table:
         self.created_at = created_at
         self.seat_names = game.seat_names(players)
         self.state: State[Any] = game.new(seed, players, **options)
-        self.status = "waiting"
+        self.status = TableStatus.WAITING
         self.seq = 0
         self.events: list[Event] = []
         self.result: Result | None = None
@@ -72,7 +73,7 @@ class Table:
     # ----------------------------------------------------------------------------- queries
 
     def to_act(self) -> list[Seat]:
-        return sorted(self.state.to_act()) if self.status == "playing" else []
+        return sorted(self.state.to_act()) if self.status == TableStatus.PLAYING else []
 
     def bots_to_act(self) -> list[tuple[Seat, str]]:
         """(seat, level) for each seat a machine must move now."""
@@ -142,7 +143,7 @@ class Table:
                 for a in self.state.legal_actions(viewer)
             ]
         return {
-            "type": "view",
+            "type": MessageType.VIEW,
             "seq": self.seq,
             "status": self.status,
             "view": self.state.view(viewer),
@@ -169,9 +170,9 @@ class Table:
         return drafts
 
     def _need_playing(self) -> None:
-        if self.status == "waiting":
+        if self.status == TableStatus.WAITING:
             raise TableError("not_started", "the game starts when every seat is filled")
-        if self.status == "finished":
+        if self.status == TableStatus.FINISHED:
             raise TableError("finished", "the game is over")
 
     def _decide_join(self, seat: Seat, cmd: Command) -> list[Draft]:
@@ -179,10 +180,10 @@ class Table:
         name = (cmd.name or "").strip() or info.name or self.seat_names[seat]
         if info.joined and info.name == name:
             return []
-        drafts = [Draft("joined", seat, {"name": name})]
+        drafts = [Draft(EventKind.JOINED, seat, {"name": name})]
         others_ready = all(s.joined or not s.human for i, s in enumerate(self.seats) if i != seat)
-        if self.status == "waiting" and others_ready:
-            drafts.append(Draft("started"))
+        if self.status == TableStatus.WAITING and others_ready:
+            drafts.append(Draft(EventKind.STARTED))
         return drafts
 
     def _decide_action(self, seat: Seat, cmd: Command) -> list[Draft]:
@@ -210,9 +211,9 @@ class Table:
             raise TableError("illegal", str(exc)) from None
         data = {"action": state.encode(action), "text": state.describe(action)}
         secret = len(state.to_act()) > 1 or seat in self.round_left
-        drafts = [Draft("action", seat, data, secret=secret, state=after)]
+        drafts = [Draft(EventKind.ACTION, seat, data, secret=secret, state=after)]
         if self.draw_offer is not None and seat not in self.team_of(self.draw_offer):
-            drafts.append(Draft("draw_declined", seat))
+            drafts.append(Draft(EventKind.DRAW_DECLINED, seat))
         result = after.result()
         if result is not None:
             drafts.append(self._finish(self._with_resignations(result), after))
@@ -227,12 +228,14 @@ class Table:
 
     def _finish(self, result: Result, state: State[Any] | None = None) -> Draft:
         record = (state or self.state).to_record()
-        return Draft("finished", None, {"result": result.to_json(), "record": record})
+        return Draft(EventKind.FINISHED, None, {"result": result.to_json(), "record": record})
 
     def _decide_chat(self, seat: Seat, cmd: Command) -> list[Draft]:
         info = self.seats[seat]
         text = (cmd.text or "").strip()
-        return [Draft("chat", seat, {"name": info.name or self.seat_names[seat], "text": text})]
+        return [
+            Draft(EventKind.CHAT, seat, {"name": info.name or self.seat_names[seat], "text": text})
+        ]
 
     def _decide_resign(self, seat: Seat, cmd: Command) -> list[Draft]:
         self._need_playing()
@@ -242,7 +245,7 @@ class Table:
             )
         if self.seats[seat].resigned:
             raise TableError("finished", "you have already resigned")
-        return [Draft("resigned", seat), *self._after_resign(seat)]
+        return [Draft(EventKind.RESIGNED, seat), *self._after_resign(seat)]
 
     def _after_resign(self, seat: Seat) -> list[Draft]:
         """Finish the game if only one team is left standing once `seat`'s team resigns."""
@@ -267,13 +270,13 @@ class Table:
             if seat in self.draw_opponents():
                 return self._decide_accept_draw(seat, cmd)
             raise TableError("bad_message", "a draw offer is already pending")
-        drafts = [Draft("draw_offered", seat)]
+        drafts = [Draft(EventKind.DRAW_OFFERED, seat)]
         team = self.team_of(seat)
         for other in range(self.players):
             info = self.seats[other]
             if other not in team and not info.resigned and not info.human:
                 # Bots decline draw offers: a bot level has no draw policy yet.
-                drafts.append(Draft("draw_declined", other))
+                drafts.append(Draft(EventKind.DRAW_DECLINED, other))
                 break
         return drafts
 
@@ -281,7 +284,7 @@ class Table:
         self._need_playing()
         if self.draw_offer is None or seat not in self.draw_opponents():
             raise TableError("no_draw_offer", "there is no draw offer for you to answer")
-        drafts = [Draft("draw_accepted", seat)]
+        drafts = [Draft(EventKind.DRAW_ACCEPTED, seat)]
         if self.draw_opponents() <= self.draw_accepted | {seat}:
             outcomes = tuple(Outcome.DRAW for _ in range(self.players))
             drafts.append(self._finish(Result(outcomes, "draw agreed")))
@@ -291,25 +294,25 @@ class Table:
         self._need_playing()
         if self.draw_offer is None or seat not in self.draw_opponents():
             raise TableError("no_draw_offer", "there is no draw offer for you to answer")
-        return [Draft("draw_declined", seat)]
+        return [Draft(EventKind.DRAW_DECLINED, seat)]
 
     def _decide_rematch(self, seat: Seat, cmd: Command) -> list[Draft]:
-        if self.status != "finished":
+        if self.status != TableStatus.FINISHED:
             raise TableError("not_started", "a rematch can be asked once the game is over")
         if self.rematch_id is not None or seat in self.rematch_votes:
             return []
-        drafts = [Draft("rematch_offered", seat)]
+        drafts = [Draft(EventKind.REMATCH_OFFERED, seat)]
         humans = {s for s, info in enumerate(self.seats) if info.human and info.joined}
         if humans <= self.rematch_votes | {seat}:
             # Seats rotate by one so colours and turn order change; the service fills the id.
             mapping = {str(s): (s + 1) % self.players for s in range(self.players)}
-            drafts.append(Draft("rematch", None, {"table_id": None, "seats": mapping}))
+            drafts.append(Draft(EventKind.REMATCH, None, {"table_id": None, "seats": mapping}))
         return drafts
 
     def _decide_leave(self, seat: Seat, cmd: Command) -> list[Draft]:
-        drafts = [Draft("left", seat)]
-        if self.status == "playing" and not self.seats[seat].resigned:
-            drafts = [Draft("resigned", seat), *self._after_resign(seat), *drafts]
+        drafts = [Draft(EventKind.LEFT, seat)]
+        if self.status == TableStatus.PLAYING and not self.seats[seat].resigned:
+            drafts = [Draft(EventKind.RESIGNED, seat), *self._after_resign(seat), *drafts]
         return drafts
 
     # ----------------------------------------------------------------------------- apply
@@ -319,12 +322,12 @@ class Table:
         if event.seq != self.seq + 1:
             raise ValueError(f"table {self.id}: event {event.seq} after {self.seq}")
         kind, seat, data = event.kind, event.seat, event.data
-        if kind == "joined" and seat is not None:
+        if kind == EventKind.JOINED and seat is not None:
             self.seats[seat].joined = True
             self.seats[seat].name = str(data["name"])
-        elif kind == "started":
-            self.status = "playing"
-        elif kind == "action" and seat is not None:
+        elif kind == EventKind.STARTED:
+            self.status = TableStatus.PLAYING
+        elif kind == EventKind.ACTION and seat is not None:
             if state is None:
                 state = self.state.apply(seat, self.state.parse(seat, str(data["action"])))
             before = self.state.to_act()
@@ -335,24 +338,24 @@ class Table:
                 self.round_left = set()
             self.state = state
             self.actions.append((seat, str(data["action"])))
-        elif kind == "draw_offered":
+        elif kind == EventKind.DRAW_OFFERED:
             self.draw_offer, self.draw_accepted = seat, set()
-        elif kind == "draw_accepted" and seat is not None:
+        elif kind == EventKind.DRAW_ACCEPTED and seat is not None:
             self.draw_accepted.add(seat)
-        elif kind == "draw_declined":
+        elif kind == EventKind.DRAW_DECLINED:
             self.draw_offer, self.draw_accepted = None, set()
-        elif kind == "resigned" and seat is not None:
+        elif kind == EventKind.RESIGNED and seat is not None:
             self.seats[seat].resigned = True
-        elif kind == "left" and seat is not None and self.status == "waiting":
+        elif kind == EventKind.LEFT and seat is not None and self.status == TableStatus.WAITING:
             self.seats[seat].joined = False
-        elif kind == "finished":
-            self.status = "finished"
+        elif kind == EventKind.FINISHED:
+            self.status = TableStatus.FINISHED
             self.draw_offer = None
             result = data["result"]
             self.result = Result(tuple(Outcome(o) for o in result["outcomes"]), result["reason"])
-        elif kind == "rematch_offered" and seat is not None:
+        elif kind == EventKind.REMATCH_OFFERED and seat is not None:
             self.rematch_votes.add(seat)
-        elif kind == "rematch":
+        elif kind == EventKind.REMATCH:
             self.rematch_id = str(data["table_id"])
         self.events.append(event)
         self.seq = event.seq
