@@ -60,7 +60,7 @@ def check_game(
         where = f"{game.name}, {players} players, seed {deal}"
         state = _playout(game, players, deal, max_plies, checks, where)
         again = _playout(game, players, deal, max_plies, None, where)
-        if again.to_record() != state.to_record():
+        if _fingerprint(again) != _fingerprint(state):
             raise ConformanceError(f"{where}: the same seed and actions gave another game")
         checks.add("the same seed gives the same game")
         _check_views(state, f"{where}, end", checks)
@@ -172,15 +172,23 @@ def _check_views(state: State[Any], at: str, checks: set[str]) -> None:
 
 def _check_replays(game: Game[Any], state: State[Any], where: str, checks: set[str]) -> None:
     record = state.to_record()
-    again = game.from_record(record)
+    try:
+        again = game.from_record(record)
+    except Exception as exc:
+        raise ConformanceError(f"{where}: from_record refuses what to_record wrote: {exc}") from None
     if _fingerprint(again) != _fingerprint(state):
         raise ConformanceError(f"{where}: from_record(to_record()) is a different state")
     checks.add("to_record/from_record replay")
     start, history = state.initial(), state.history()
     if start is not None and history is not None:
         replayed = start
-        for seat, action in history:
-            replayed = replayed.apply(seat, action)
+        for step, (seat, action) in enumerate(history):
+            try:
+                replayed = replayed.apply(seat, action)
+            except Exception as exc:
+                raise ConformanceError(
+                    f"{where}: initial() replayed through history() fails at step {step}: {exc}"
+                ) from None
         if _fingerprint(replayed) != _fingerprint(state):
             raise ConformanceError(f"{where}: initial() replayed through history() differs")
         checks.add("initial + history replay")
