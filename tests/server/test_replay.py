@@ -51,3 +51,18 @@ def test_a_regicida_record_replays_step_by_step(client: TestClient) -> None:
     record = client.get(f"/api/tables/{table}/replay").json()["record"]
     uploaded = client.post("/api/replays", json={"record": record}).json()
     assert len(uploaded["steps"]) > 40 and uploaded["result"] is not None
+
+
+def test_a_regicide_record_with_a_forced_pass_before_a_choice_to_pass_replays_move_by_move(
+    client: TestClient,
+) -> None:
+    # Green's king is boxed in (C13: it passes by itself); kingless Red then may pass (C12)
+    # but takes instead. Reading "pass" as Red's own choice used to derail the replay.
+    position = "Y:Ka7/G:Kd1/R:Nf4/B:Kh14,Ne1,Nd2,Ne2 Y - R - 0 1"
+    record = f'[Game "regicide"]\n[Position "{position}"]\n\n1. YK-a6 pass RNxe2 *\n'
+    reply = client.post("/api/replays", json={"record": record})
+    assert reply.status_code == 200, reply.text
+    steps = reply.json()["steps"]
+    assert [s["text"] for s in steps] == [None, "YK-a6", "RNxe2"]
+    assert [s["seat"] for s in steps] == [None, 0, 2]
+    assert steps[-1]["view"]["history"] == ["YK-a6", "pass", "RNxe2"]
