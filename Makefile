@@ -7,6 +7,16 @@ STAMP := $(VENV)/.installed
 # and the servers of the scale-out test.
 SYSTEM_BINS := /usr/games/fairy-stockfish /usr/bin/chromium /usr/bin/redis-server /usr/lib/postgresql
 SYSTEM_PKGS := fairy-stockfish chromium redis-server postgresql
+# A test-only game from its own distribution, proving a game plugs in by its entry point alone.
+# It goes into a folder of its own, never into the venv, so `make run` does not list it; the
+# tests (and their server and bot worker processes) find it through PYTHONPATH.
+PLUGIN_SRC := tests/plugins/goofspiel
+PLUGINS := $(VENV)/plugins
+PLUGINS_STAMP := $(PLUGINS)/.installed
+# The package folder itself too: adding or deleting a module changes its time.
+PLUGIN_FILES := $(PLUGIN_SRC)/pyproject.toml $(PLUGIN_SRC)/regalia_goofspiel \
+	$(wildcard $(PLUGIN_SRC)/regalia_goofspiel/*.py $(PLUGIN_SRC)/regalia_goofspiel/py.typed)
+WITH_PLUGINS := PYTHONPATH=$(PLUGINS)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
 .PHONY: run test lint typecheck pytest slow bench system-deps clean
 
@@ -25,11 +35,11 @@ typecheck: $(STAMP)
 # CI (CI=true) runs the slow suites too: all of it stays well inside 15 minutes on 2 cores.
 # pytest exits 5 when it collects no test: make then fails, as it should.
 PYTEST_MARKS := $(if $(CI),,-m "not slow")
-pytest: $(STAMP) system-deps
-	$(PY) -m pytest -n 2 $(PYTEST_MARKS)
+pytest: $(STAMP) $(PLUGINS_STAMP) system-deps
+	$(WITH_PLUGINS) $(PY) -m pytest -n 2 $(PYTEST_MARKS)
 
-slow: $(STAMP) system-deps
-	$(PY) -m pytest -n 2 -m slow
+slow: $(STAMP) $(PLUGINS_STAMP) system-deps
+	$(WITH_PLUGINS) $(PY) -m pytest -n 2 -m slow
 
 # Speed figures, each printed side by side with its reference in one run.
 bench: $(STAMP)
@@ -44,6 +54,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev,env,scale]'
 	touch $(STAMP)
 
+# Reinstalled whenever its files change; the old copy and setuptools' build tree go first, so
+# a deleted module cannot linger in either.
+$(PLUGINS_STAMP): $(STAMP) $(PLUGIN_FILES)
+	rm -rf $(PLUGINS) $(PLUGIN_SRC)/build $(PLUGIN_SRC)/*.egg-info
+	$(PY) -m pip install --quiet --no-deps --target $(PLUGINS) ./$(PLUGIN_SRC)
+	rm -rf $(PLUGIN_SRC)/build $(PLUGIN_SRC)/*.egg-info
+	touch $@
+
 system-deps:
 	@missing=""; for b in $(SYSTEM_BINS); do [ -e $$b ] || missing=1; done; \
 	if [ -n "$$missing" ]; then \
@@ -54,4 +72,5 @@ system-deps:
 	fi
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/*.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/*.egg-info \
+		$(PLUGIN_SRC)/build $(PLUGIN_SRC)/*.egg-info
