@@ -7,7 +7,6 @@ compare-and-set on `(table_id, seq)`, so two server processes can never both sto
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,12 +14,13 @@ from typing import Any
 
 from sqlalchemy import bindparam, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from regalia.protocol import TableStatus
 from regalia.tables.events import Event
-from regalia.tables.models import Base, EventRow, SeatRow, TableRow
+from regalia.tables.migrate import migrate
+from regalia.tables.models import EventRow, SeatRow, TableRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,20 +86,8 @@ class Store:
         self.engine: Engine = create_engine(url, future=True)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        self._create_schema()
+        migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-
-    def _create_schema(self) -> None:
-        # Several server processes may start at once on one PostgreSQL: the loser of the
-        # race to create the tables retries and then finds them there.
-        for attempt in range(5):
-            try:
-                Base.metadata.create_all(self.engine)
-                return
-            except DBAPIError:
-                if attempt == 4:
-                    raise
-                time.sleep(0.2 * (attempt + 1))
 
     def close(self) -> None:
         self.engine.dispose()
