@@ -54,9 +54,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev,env,scale]'
 	touch $(STAMP)
 
-# Reinstalled whenever its files change; the old copy and setuptools' build tree go first, so
-# a deleted module cannot linger in either.
-$(PLUGINS_STAMP): $(STAMP) $(PLUGIN_FILES)
+# Reinstalled whenever its files change (a new venv removes it too); the old copy and
+# setuptools' build tree go first, so a deleted module cannot linger in either. Order-only on
+# the venv: reinstalling the venv's own packages leaves this copy valid.
+$(PLUGINS_STAMP): $(PLUGIN_FILES) | $(STAMP)
 	rm -rf $(PLUGINS) $(PLUGIN_SRC)/build $(PLUGIN_SRC)/*.egg-info
 	$(PY) -m pip install --quiet --no-deps --target $(PLUGINS) ./$(PLUGIN_SRC)
 	rm -rf $(PLUGIN_SRC)/build $(PLUGIN_SRC)/*.egg-info
