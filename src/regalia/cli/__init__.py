@@ -15,6 +15,7 @@ except ImportError:  # pragma: no cover
 
 # One module per area; each defines `register(groups: Groups) -> None`.
 AREAS = (
+    "regalia.cli.play",
     "regalia.cli.regulator",
     "regalia.cli.regicide",
     "regalia.cli.regicida",
@@ -43,7 +44,12 @@ def build() -> typer.Typer:
     groups = Groups(
         root=root,
         perft=typer.Typer(help="Count leaf nodes of legal-move trees (move-generator checks)."),
-        play=typer.Typer(help="Play a game in the terminal against bots or hot-seat."),
+        play=typer.Typer(
+            help="Play any game in the terminal, against bots or hot-seat: regalia play GAME. "
+            "Every game takes --players, --seats, --names, --seed, --think, --load, --position "
+            "and --option NAME=VALUE, plus a flag per seat (regalia play regulator --black "
+            "strong) and per game option (--regulator 3); regalia play GAME --help lists them."
+        ),
         regicida=typer.Typer(help="Referee tools for physical Regicida tables."),
         engine=typer.Typer(help="Speak an engine protocol over stdin/stdout."),
     )

@@ -1,19 +1,17 @@
-"""CLI commands of the regicida area: the referee (`regicida rank|verdict`) and `play regicida`."""
+"""CLI commands of the regicida area: the referee (`regicida rank|verdict`).
+
+`regalia play regicida` is the generic `regalia play` (`regalia.cli.play`)."""
 
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 
 import typer
-from rich.console import Console
 
-from regalia.ai.levels import make_agent
 from regalia.cli import Groups
 from regalia.cli.common import fail, user_errors
 from regalia.core.errors import BadNotation, RegaliaError
-from regalia.core.seeds import derive
 from regalia.games.regicida.board import Board, parse_board
 from regalia.games.regicida.houses import house, objective
 from regalia.games.regicida.referee import (
@@ -25,7 +23,6 @@ from regalia.games.regicida.referee import (
     read_votes,
 )
 from regalia.games.regicida.scoring import HouseScore
-from regalia.terminal.regicida import Abandoned, Player, TerminalGame
 from regalia.textfile import read_user_text
 
 OBJECTIVE_HELP = "required: the Objective, united, divide, central or borders"
@@ -40,26 +37,6 @@ def _required(value: str | None, name: str) -> str:
     if value is None:
         raise BadNotation(f"{name} is required (see --help)")
     return value
-
-
-def _number(text: str | None, option: str, default: float, low: float, high: float) -> float:
-    if text is None:
-        return default
-    try:
-        value = float(text.strip())
-    except ValueError:
-        raise BadNotation(f"{option} {text!r} is not a number") from None
-    if not low <= value <= high:
-        raise BadNotation(f"{option} {text.strip()} is outside {low:g}..{high:g}")
-    return value
-
-
-def _whole(text: str | None, option: str) -> int | None:
-    if text is None:
-        return None
-    if not text.strip().isdigit():
-        raise BadNotation(f"{option} {text!r} is not a whole number")
-    return int(text.strip())
 
 
 def _read_board(path: str) -> Board:
@@ -166,68 +143,7 @@ def verdict_command(
     typer.echo("\n".join(lines))
 
 
-def _players(players: int | None, seats: str | None, names: str | None, seed: int) -> list[Player]:
-    """Seats and names from the options; raises BadNotation naming the faulty option."""
-    kinds = [k.strip().lower() for k in seats.split(",")] if seats else None
-    count = players if players is not None else (len(kinds) if kinds else 4)
-    if not 2 <= count <= 6:
-        raise BadNotation(f"--players {count}: Regicida takes 2-6 players")
-    if kinds is None:
-        kinds = ["human"] + ["random"] * (count - 1)
-    if len(kinds) != count:
-        raise BadNotation(f"--seats lists {len(kinds)} seats but --players is {count}")
-    given = [n.strip() for n in names.split(",")] if names else []
-    if given and len(given) != count:
-        raise BadNotation(f"--names lists {len(given)} names but there are {count} players")
-    if any(not n for n in given) or len({n.casefold() for n in given}) != len(given):
-        raise BadNotation("--names: every player needs a name of their own")
-    out = []
-    for seat, kind in enumerate(kinds):
-        agent = (
-            None if kind == "human" else make_agent("regicida", kind, derive(seed, f"bot{seat}"))
-        )
-        default = f"Player {seat + 1}" if agent is None else f"Bot {seat + 1}"
-        out.append(Player(given[seat] if given else default, agent))
-    return out
-
-
-def play_command(
-    players: str | None = typer.Option(None, "--players", "-n", help="2-6 (default 4)"),
-    seats: str | None = typer.Option(
-        None, "--seats", help='who plays each seat, e.g. "human,random,human" (bots by level)'
-    ),
-    names: str | None = typer.Option(None, "--names", help='e.g. "Ana,Bruno,Caio,Duda"'),
-    objective_name: str = typer.Option(
-        "random", "--objective", help="united, divide, central, borders or random"
-    ),
-    seed: str | None = typer.Option(None, "--seed", help="replay a deal exactly (default: new)"),
-    think: str | None = typer.Option(None, "--think", help="seconds a bot may think (default 1)"),
-) -> None:
-    """Play Regicida in the terminal: humans (hot-seat) and bots in any mix."""
-    with user_errors():
-        given_seed = _whole(seed, "--seed")
-        chosen = given_seed if given_seed is not None else secrets.randbelow(2**31)
-        seconds = _number(think, "--think", 1.0, 0.0, 3600.0)
-        table = _players(_whole(players, "--players"), seats, names, chosen)
-        if objective_name.strip().lower() != "random":
-            read_objective(objective_name)
-    console = Console(highlight=False)
-
-    def read_line(prompt: str) -> str | None:
-        console.print(prompt, end="")
-        line = sys.stdin.readline()
-        return line.rstrip("\n") if line else None
-
-    game = TerminalGame(console, read_line, table, chosen, objective_name.strip().lower(), seconds)
-    try:
-        game.run()
-    except Abandoned as exc:
-        console.print(f"Game abandoned: {exc}. Replay it with --seed {chosen}.")
-        raise typer.Exit(code=1) from None
-
-
 def register(groups: Groups) -> None:
     """Add this area's commands to the groups."""
     groups.regicida.command("rank")(rank_command)
     groups.regicida.command("verdict")(verdict_command)
-    groups.play.command("regicida")(play_command)

@@ -1,22 +1,19 @@
-"""CLI commands of the regicide area: `perft regicide` and `play regicide`."""
+"""CLI commands of the regicide area: `perft regicide`.
+
+`regalia play regicide` is the generic `regalia play` (`regalia.cli.play`)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
-from rich.console import Console
 
 from regalia.cli import Groups
 from regalia.cli.common import fail, user_errors
 from regalia.core.errors import RegaliaError
-from regalia.textfile import read_user_text
 
 
 def register(groups: Groups) -> None:
     """Add this area's commands to the groups."""
     groups.perft.command("regicide")(perft_command)
-    groups.play.command("regicide")(play_command)
 
 
 def perft_command(
@@ -54,32 +51,6 @@ def perft_command(
             typer.echo(str(total))
         else:
             typer.echo(str(P.perft(pos, plies)))
-
-
-def play_command(
-    yellow: str = typer.Option("human", "--yellow", help="human, or a bot level (random, ...)."),
-    green: str = typer.Option("random", "--green", help="human, or a bot level."),
-    red: str = typer.Option("random", "--red", help="human, or a bot level."),
-    blue: str = typer.Option("random", "--blue", help="human, or a bot level."),
-    seed: str = typer.Option("0", "--seed", help="Seed of the bots' choices (a whole number)."),
-    load: Path | None = typer.Option(None, "--load", help="Continue the game in this record."),
-) -> None:
-    """Play Regicide in the terminal: four seats, any mix of humans and bots."""
-    from regalia.games.regicide import GAME
-    from regalia.terminal.regicide import TerminalGame
-
-    with user_errors():
-        state = None
-        if load is not None:
-            state = GAME.from_record(read_user_text(load, "--load"))
-        number = _whole_number("--seed", seed)
-        console = Console(highlight=False)
-        game = TerminalGame([yellow, green, red, blue], number, console, state)
-        try:
-            game.run()
-        except KeyboardInterrupt:
-            console.print("\ninterrupted (use save FILE to keep a game)", markup=False)
-            raise typer.Exit(code=130) from None
 
 
 def _whole_number(option: str, text: str, minimum: int | None = None) -> int:

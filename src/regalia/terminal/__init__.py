@@ -1,1 +1,1 @@
-"""Terminal play: one module per game, drawn with Rich."""
+"""Terminal play of every game: one loop (`loop`), and each game's own drawing of a view."""

@@ -1,38 +1,48 @@
-"""Terminal play of Regicida: any mix of humans and bots on one device, drawn with Rich.
+"""Regicida drawn for the terminal: the grid, the Line of Succession, the piles, and the reveal.
 
-With two or more humans the device is passed around: each human's screen (their Identity,
-their vote) appears only after a "pass the device to …" screen they confirm, and the screen
-is cleared when they are done. Input and output are injected so tests can script a game.
+`render_view` is the game's `terminal_view`. Given a seat's view it shows that seat's
+Identity and what it may do; a spectator's view (seat None) holds no secret until the game
+is over, when it draws the reveal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Group, RenderableType
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from regalia.ai.base import Agent, Budget, Observation
-from regalia.core.errors import RegaliaError
 from regalia.core.game import Seat
-from regalia.games.regicida import GAME, RegicidaState
-from regalia.games.regicida.actions import Pass, Place, Split, Vote
 from regalia.games.regicida.houses import house
 
-ReadLine = Callable[[str], str | None]  # None: input has ended
+PHASE_TITLES = {
+    "expansion": "Expansion: lay out the realm",
+    "intrigue": "Intrigue: three turns each",
+    "assassination": "Coronation",
+}
 
 
-class Abandoned(Exception):
-    """The input ended (or a player typed quit) before the game did."""
-
-
-@dataclass(frozen=True)
-class Player:
-    name: str
-    agent: Agent[Any] | None  # None: a human at the keyboard
+def render_view(view: dict[str, Any], seat: Seat | None = None) -> Group:
+    if view["reveal"] is not None:
+        return Group(*reveal(view))
+    parts: list[RenderableType] = [Rule(PHASE_TITLES[view["phase"]])]
+    targets = [t.split()[2] for t in view["legal"] if t.startswith("place")]
+    parts.append(grid_table(view, targets))
+    if view["coronation"] is not None and view["phase"] == "assassination":
+        parts.append(ranking_table(view["coronation"]))
+    parts.extend(board_lines(view))
+    if view["identity"] is not None:
+        parts.append(
+            Text("You are House ")
+            .append_text(house_label(view["identity"]))
+            .append(" — keep it secret.")
+        )
+    if seat is not None and seat in view["to_act"]:
+        parts.append(Text(instruction(view, seat)))
+    return Group(*parts)
 
 
 def token_text(number: int, side: str) -> Text:
@@ -85,217 +95,67 @@ def ranking_table(rows: Sequence[dict[str, Any]]) -> Table:
     return table
 
 
+def board_lines(view: dict[str, Any]) -> list[Text]:
+    line = Text("Line of Succession: ")
+    for i, number in enumerate(view["succession"]):
+        line.append(" > " if i else "").append_text(house_label(number))
+    piles = Text("Piles: ")
+    for pile in view["piles"]:
+        piles.append(f"  {pile['pile']}: ")
+        if pile["top"] is None:
+            piles.append("empty")
+        else:
+            piles.append_text(house_label(pile["top"])).append(f" ({pile['size']})")
+    goal = Text(f"Objective: {view['objective']['title']} — {view['objective']['rule']}.")
+    return [line, piles, goal]
+
+
+def instruction(view: dict[str, Any], seat: Seat) -> str:
+    """What the seat to act may do now, in the notation it types."""
+    phase = view["phase"]
+    if phase == "expansion" and view["split_due"]:
+        return "A pile ran out: split one of the others (`split N`)."
+    if phase == "expansion":
+        return "Place a pile's top token next to the grid: `place PILE CELL`."
+    if phase == "intrigue":
+        return (
+            f"Intrigue ({view['intrigues_left'][seat]} left): swap two adjacent light "
+            "tokens and turn one dark: `swap CELL CELL flip CELL`."
+        )
+    names = view["seats"]
+    numbers = ", ".join(f"{i + 1} {name}" for i, name in enumerate(names) if i != seat)
+    neutral = " or `vote neutral`" if len(names) < 6 else ""
+    return f"Vote in secret for the Regent House's holder: `vote N` ({numbers}){neutral}."
+
+
 def votes_text(count: int) -> str:
     return f"{count} vote" if count == 1 else f"{count} votes"
 
 
-class TerminalGame:
-    """One game at the terminal; `run()` plays it to the end and returns the final state."""
-
-    def __init__(
-        self,
-        console: Console,
-        read_line: ReadLine,
-        players: Sequence[Player],
-        seed: int,
-        objective: str = "random",
-        think: float = 1.0,
-    ) -> None:
-        self.console = console
-        self.read_line = read_line
-        self.players = list(players)
-        self.seed = seed
-        self.think = think
-        self.state: RegicidaState = GAME.new(seed, len(players), objective=objective)
-        self.hot_seat = sum(p.agent is None for p in players) > 1
-
-    # -- the loop ---------------------------------------------------------------------------
-
-    def run(self) -> RegicidaState:
-        self.intro()
-        while not self.state.is_over():
-            for seat in sorted(self.state.to_act()):
-                self.turn(seat)
-        self.reveal()
-        return self.state
-
-    def turn(self, seat: Seat) -> None:
-        player = self.players[seat]
-        legal = self.state.legal_actions(seat)
-        if player.agent is not None:
-            action = player.agent.choose(Observation(self.state, seat), Budget(seconds=self.think))
-        elif len(legal) == 1 and isinstance(legal[0], Pass | Split):
-            action = legal[0]  # no choice to make: do not call the player to the device
-        else:
-            action = self.ask(seat)
-        self.act(seat, action)
-
-    def act(self, seat: Seat, action: Any) -> None:
-        before = self.state
-        self.state = self.state.apply(seat, action)
-        self.console.print(self.announce(before, seat, action))
-        if self.state.phase is not before.phase and not self.state.is_over():
-            self.new_phase()
-        for other, player in enumerate(self.players):
-            if player.agent is not None:
-                seen = "vote" if isinstance(action, Vote) and other != seat else None
-                text = seen or before.describe(action)
-                player.agent.observe(seat, text, self.state.view(other))
-
-    def announce(self, before: RegicidaState, seat: Seat, action: Any) -> Text:
-        name = self.players[seat].name
-        if isinstance(action, Vote):
-            return Text(f"{name} has voted.")
-        text = before.describe(action)
-        if isinstance(action, Place):
-            top = before.view(None)["piles"][action.pile]["top"]
-            line = Text(f"{name}: {text} — ")
-            return line.append_text(house_label(top))
-        if isinstance(action, Pass):
-            return Text(f"{name} passes: no two adjacent light tokens are left.")
-        return Text(f"{name}: {text}")
-
-    # -- a human's turn ---------------------------------------------------------------------
-
-    def ask(self, seat: Seat) -> Any:
-        name = self.players[seat].name
-        if self.hot_seat:
-            self.console.clear()
-            self.console.rule(f"Pass the device to {name}")
-            self.wait(f"{name}, press Enter when only you can see the screen. ")
-        self.show(seat)
-        while True:
-            line = self.read_line(f"{name}> ")
-            if line is None or line.strip().lower() in ("quit", "exit"):
-                raise Abandoned(f"{name} left the game")
-            text = line.strip()
-            if text.lower() in ("", "help", "?"):
-                self.show_legal(seat)
-                continue
-            try:
-                action = self.state.parse(seat, text)
-            except RegaliaError as exc:
-                self.console.print(Text(f"error: {exc}", style="red"))
-                continue
-            if self.hot_seat:
-                self.wait("Done. Press Enter to hide your screen. ")
-                self.console.clear()
-            return action
-
-    def wait(self, prompt: str) -> None:
-        if self.read_line(prompt) is None:
-            raise Abandoned("the input ended")
-
-    def show_legal(self, seat: Seat) -> None:
-        legal = self.state.view(seat)["legal"]
-        shown = ", ".join(legal[:40]) + (f", … ({len(legal)} in all)" if len(legal) > 40 else "")
-        self.console.print(f"Legal: {shown}")
-
-    def show(self, seat: Seat) -> None:
-        view = self.state.view(seat)
-        self.board(view)
-        identity = view["identity"]
-        self.console.print(
-            Text("You are House ").append_text(house_label(identity)).append(" — keep it secret.")
-        )
-        phase = view["phase"]
-        if phase == "expansion" and view["split_due"]:
-            self.console.print("A pile ran out: split one of the others (`split N`).")
-        elif phase == "expansion":
-            self.console.print("Place a pile's top token next to the grid: `place PILE CELL`.")
-        elif phase == "intrigue":
-            self.console.print(
-                f"Intrigue ({view['intrigues_left'][seat]} left): swap two adjacent light "
-                "tokens and turn one dark: `swap CELL CELL flip CELL`."
-            )
-        else:
-            numbers = ", ".join(
-                f"{i + 1} {p.name}" for i, p in enumerate(self.players) if i != seat
-            )
-            neutral = " or `vote neutral`" if len(self.players) < 6 else ""
-            self.console.print(f"Vote in secret: `vote N` ({numbers}){neutral}.")
-        self.console.print("Type `help` for every legal action.")
-
-    # -- what everyone sees -----------------------------------------------------------------
-
-    def intro(self) -> None:
-        view = self.state.view(None)
-        self.console.rule("Regicida")
-        self.console.print(
-            f"Seed {self.seed}. Players: "
-            + ", ".join(
-                f"{i + 1} {p.name}{'' if p.agent is None else ' (' + p.agent.name + ')'}"
-                for i, p in enumerate(self.players)
-            )
-        )
-        self.console.print(
-            f"Objective: {view['objective']['title']} — {view['objective']['rule']}."
-        )
-        if not self.hot_seat:
-            for seat, player in enumerate(self.players):
-                if player.agent is None:
-                    identity = self.state.view(seat)["identity"]
-                    self.console.print(
-                        Text(f"{player.name}, you are House ").append_text(house_label(identity))
-                    )
-
-    def board(self, view: dict[str, Any]) -> None:
-        targets = [t.split()[2] for t in view["legal"] if t.startswith("place")]
-        self.console.print(grid_table(view, targets))
-        line = Text("Line of Succession: ")
-        for i, number in enumerate(view["succession"]):
-            line.append(" > " if i else "").append_text(house_label(number))
-        self.console.print(line)
-        piles = Text("Piles: ")
-        for pile in view["piles"]:
-            piles.append(f"  {pile['pile']}: ")
-            if pile["top"] is None:
-                piles.append("empty")
-            else:
-                piles.append_text(house_label(pile["top"])).append(f" ({pile['size']})")
-        self.console.print(piles)
-        self.console.print(
-            f"Objective: {view['objective']['title']} — {view['objective']['rule']}."
-        )
-
-    def new_phase(self) -> None:
-        """Show everyone the grid when Intrigue starts, and the Coronation before the vote."""
-        view = self.state.view(None)
-        if view["phase"] == "intrigue":
-            self.console.rule("Intrigue: three turns each")
-            self.console.print(grid_table(view))
-            return
-        self.console.rule("Coronation")
-        self.console.print(grid_table(view))
-        self.console.print(ranking_table(view["coronation"]))
-        self.console.print("Assassination: everyone votes in secret for the Regent House's holder.")
-
-    def reveal(self) -> None:
-        view = self.state.view(None)
-        reveal = view["reveal"]
-        self.console.clear()
-        self.console.rule("The reveal")
-        self.console.print(grid_table(view))
-        self.console.print(ranking_table(reveal["ranking"]))
-        for seat, player in enumerate(self.players):
-            vote = reveal["votes"][seat]
-            voted = "the Neutral Player" if vote == "neutral" else self.players[vote].name
-            line = Text(f"{player.name} is House ").append_text(
-                house_label(reveal["identities"][seat])
-            )
-            self.console.print(line.append(f" and voted for {voted}."))
-        unused = Text("Nobody held: ")
-        for i, number in enumerate(reveal["unused"]):
-            unused.append(", " if i else "").append_text(house_label(number))
-        self.console.print(unused if reveal["unused"] else Text("Every House was held."))
-        verdict = reveal["verdict"]
-        regent = house(verdict["regent"]).name
-        target = verdict["target"]
-        holder = "The Neutral Player" if target == "neutral" else self.players[target].name
-        votes = votes_text(verdict["votes_for_target"])
-        if verdict["assassinated"]:
-            self.console.print(f"{holder} held the Regent House {regent}: assassinated ({votes}).")
-        else:
-            self.console.print(f"{holder} held the Regent House {regent} and survived ({votes}).")
-        winners = [self.players[s].name for s in verdict["winners"]]
-        self.console.print(f"Winner: {', '.join(winners)}" if winners else "Everyone loses.")
+def reveal(view: dict[str, Any]) -> list[RenderableType]:
+    """Everything the game kept secret, and who won."""
+    shown = view["reveal"]
+    names = view["seats"]
+    parts: list[RenderableType] = [Rule("The reveal"), grid_table(view)]
+    parts.append(ranking_table(shown["ranking"]))
+    for seat, name in enumerate(names):
+        vote = shown["votes"][seat]
+        voted = "the Neutral Player" if vote == "neutral" else names[vote]
+        line = Text(f"{name} is House ").append_text(house_label(shown["identities"][seat]))
+        parts.append(line.append(f" and voted for {voted}."))
+    unused = Text("Nobody held: ")
+    for i, number in enumerate(shown["unused"]):
+        unused.append(", " if i else "").append_text(house_label(number))
+    parts.append(unused if shown["unused"] else Text("Every House was held."))
+    verdict = shown["verdict"]
+    regent = house(verdict["regent"]).name
+    target = verdict["target"]
+    holder = "The Neutral Player" if target == "neutral" else names[target]
+    votes = votes_text(verdict["votes_for_target"])
+    if verdict["assassinated"]:
+        parts.append(Text(f"{holder} held the Regent House {regent}: assassinated ({votes})."))
+    else:
+        parts.append(Text(f"{holder} held the Regent House {regent} and survived ({votes})."))
+    winners = [names[s] for s in verdict["winners"]]
+    parts.append(Text(f"Winner: {', '.join(winners)}" if winners else "Everyone loses."))
+    return parts

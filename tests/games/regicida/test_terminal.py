@@ -1,23 +1,16 @@
-"""Terminal play driven by scripted input lines, output captured."""
+"""Regicida at the terminal: the generic loop, scripted, with Regicida's own drawing."""
 
 from __future__ import annotations
 
-import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from rich.console import Console
 from typer.testing import CliRunner
 
-from regalia.ai.levels import make_agent
 from regalia.cli import build
 from regalia.games.regicida.houses import house
-from regalia.terminal.regicida import Abandoned, Player, TerminalGame
-
-
-def console() -> tuple[Console, io.StringIO]:
-    out = io.StringIO()
-    return Console(file=out, width=120, color_system=None, highlight=False), out
+from regalia.terminal.loop import Abandoned, TerminalGame
+from tests.terminal.helpers import console, terminal
 
 
 def scripted(game_ref: list[TerminalGame], extra: list[str]) -> Callable[[str], str | None]:
@@ -30,26 +23,32 @@ def scripted(game_ref: list[TerminalGame], extra: list[str]) -> Callable[[str], 
         if queue:
             return queue.pop(0)
         game = game_ref[0]
+        names = [p.name for p in game.players]
         name = prompt.removesuffix("> ")
-        seat = [p.name for p in game.players].index(name)
-        return str(game.state.view(seat)["legal"][-1])
+        if name not in names:
+            return "quit"  # the game is over
+        return str(game.state.view(names.index(name))["legal"][-1])
 
     return read_line
 
 
-def test_H2_hot_seat_hides_each_identity_behind_a_pass_screen() -> None:
+def regicida(
+    seats: Sequence[str], names: Sequence[str], extra: list[str], seed: int, **options: object
+) -> tuple[TerminalGame, Callable[[], str]]:
     con, out = console()
-    players = [
-        Player("Ana", None),
-        Player("Bruno", None),
-        Player("Caio", make_agent("regicida", "random", 1)),
-    ]
     ref: list[TerminalGame] = []
-    game = TerminalGame(con, scripted(ref, []), players, seed=17, objective="central")
+    game = terminal("regicida", seats, scripted(ref, extra), con, seed, names=names, **options)
     ref.append(game)
+    return game, out.getvalue
+
+
+def test_H2_hot_seat_hides_each_identity_behind_a_pass_screen() -> None:
+    game, output = regicida(
+        ["human", "human", "random"], ["Ana", "Bruno", "Caio"], [], 17, objective="central"
+    )
     final = game.run()
     assert final.is_over()
-    text = out.getvalue()
+    text = output()
     before_reveal, reveal = text.split("The reveal")
     identities = final.view(None)["reveal"]["identities"]
     segments = re.split(r"Pass the device to (\w+)", before_reveal)[1:]
@@ -68,16 +67,12 @@ def test_H2_hot_seat_hides_each_identity_behind_a_pass_screen() -> None:
 
 
 def test_H8_single_human_plays_bots_bad_input_is_reported() -> None:
-    con, out = console()
-    players = [Player("Ana", None), Player("Bot", make_agent("regicida", "random", 2))]
-    ref: list[TerminalGame] = []
-    lines = ["help", "place 9 f6", "swap a1 a2 flip a1", "dance"]
-    game = TerminalGame(con, scripted(ref, lines), players, seed=3)
-    ref.append(game)
+    lines = ["help", "moves", "place 9 f6", "swap a1 a2 flip a1", "dance"]
+    game, output = regicida(["human", "random"], ["Ana", "Bot"], lines, 3)
     game.run()
-    text = out.getvalue()
+    text = output()
     assert "Pass the device" not in text  # one human: no hot-seat screens
-    assert "Legal: " in text
+    assert "Commands:" in text and "Legal: place 1 f6, place 2 f6, place 3 f6" in text
     assert "error: pile '9' should be a number 1-3" in text
     assert "error:" in text and "is not an action" in text
     assert "Line of Succession:" in text and "Piles:" in text and "Objective:" in text
@@ -93,7 +88,7 @@ def test_H8_single_human_plays_bots_bad_input_is_reported() -> None:
 
 def test_terminal_game_stops_when_input_ends() -> None:
     con, _ = console()
-    game = TerminalGame(con, lambda prompt: None, [Player("Ana", None), Player("Eve", None)], 1)
+    game = terminal("regicida", ["human", "human"], lambda prompt: None, con, 1)
     try:
         game.run()
     except Abandoned as exc:
@@ -116,7 +111,10 @@ def test_play_regicida_command_with_bots_only() -> None:
 
 def test_play_regicida_bad_options_one_line_error() -> None:
     cases = [
-        (["--players", "7"], "2-6"),
+        (["--players", "7"], "takes 2–6 players"),
+        (["--player-2", "wizard"], "wizard"),
+        (["--player-7", "random"], "--player-7"),
+        (["--colour", "red"], "takes --players, --seats"),
         (["--seats", "human,wizard"], "wizard"),
         (["--players", "3", "--seats", "human,random"], "--seats"),
         (["--names", "Ana,Bruno"], "--names"),

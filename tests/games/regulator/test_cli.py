@@ -71,13 +71,20 @@ def test_play_hot_seat_from_stdin() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("--regulator", "8"), "--regulator 8 is outside 1..7"),
+        (("--regulator", "8"), "--regulator: 8 is outside 1..7"),
+        (("--option", "regulator=8"), "--option regulator: 8 is outside 1..7"),
+        (("--option", "speed=3"), "Regulator Chess has no option 'speed' (it has regulator)"),
         (("--black", "grandmaster"), "unknown bot level 'grandmaster'"),
+        (("--seats", "human,random,random"), "--seats: Regulator Chess takes 2–2 players"),
         (("--fen", "bnkbn w 1 0 1"), "1 ranks, not 7"),
-        (("--load", "/nonexistent/game.pgn"), "cannot read /nonexistent/game.pgn"),
-        (("--seed", "x"), "--seed 'x' is not a whole number"),
-        (("--think", "soon"), "--think 'soon' is not a number of seconds"),
-        (("--think", "0"), "--think 0 is outside"),
+        (("--position", "bnkbn w 1 0 1"), "1 ranks, not 7"),
+        (("--fen", "k4/5/1K3/5/5/5/4Q w 1 0 1", "--regulator", "3"), "leave out its options"),
+        (("--load", "/nonexistent/game.pgn"), "cannot read --load /nonexistent/game.pgn"),
+        (("--seed", "x"), "--seed: 'x' is not a whole number"),
+        (("--think", "soon"), "--think: 'soon' is not a number of seconds"),
+        (("--think", "0"), "--think: 0 is outside"),
+        (("--yellow", "random"), "regulator takes no option --yellow; it takes --players"),
+        (("--black",), "--black needs a value"),
     ],
 )
 def test_bad_play_options_are_one_line_with_exit_code_2(args: tuple[str, ...], words: str) -> None:
@@ -94,3 +101,18 @@ def test_play_loads_a_record(tmp_path: Path) -> None:
         "play", "regulator", "--load", str(record), "--black", "human", stdin="quit\n"
     )
     assert code == 0 and "Last move: b5." in out
+
+
+def test_play_from_a_fen_with_per_seat_flags() -> None:
+    code, out, _ = invoke(
+        "play", "regulator", "--fen", "k4/5/1K3/5/5/5/4Q w 1 0 1", "--black=human", stdin="Qe7\n"
+    )
+    assert code == 0
+    assert "Game over: checkmate: Black is mated. Winner: White." in out
+
+
+def test_play_regulator_help_names_its_seats_and_option() -> None:
+    code, out, _ = invoke("play", "regulator", "--help")
+    assert code == 0
+    for words in ("--white LEVEL", "--black LEVEL", "--regulator VALUE", "strong", "--seats"):
+        assert words in out, words

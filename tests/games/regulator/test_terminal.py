@@ -1,18 +1,20 @@
-"""Terminal play driven by scripted input lines, output captured from a Rich console."""
+"""Regulator Chess at the terminal: its board drawing and the generic loop driving it."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Iterable
 from pathlib import Path
+from typing import cast
 
 import pytest
 from rich.console import Console
 
 from regalia.core.errors import BadNotation
 from regalia.games.regulator import GAME, RegulatorState
-from regalia.terminal.regulator import TerminalGame, render
+from regalia.terminal.regulator import render_view
 from tests.games.regulator.helpers import from_fen, play
+from tests.terminal.helpers import play as play_lines
 
 
 def drive(
@@ -20,19 +22,13 @@ def drive(
     players: tuple[str, str] = ("human", "human"),
     state: RegulatorState | None = None,
 ) -> tuple[RegulatorState, str]:
-    feed = iter(lines)
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=100, color_system=None)
-    game = TerminalGame(
-        state or GAME.new(0), players, console, lambda prompt: next(feed, None), seed=3
-    )
-    final = game.run()
-    return final, buffer.getvalue()
+    final, out = play_lines("regulator", players, lines, seed=3, state=state or GAME.new(0))
+    return cast(RegulatorState, final), out
 
 
 def test_board_shows_pieces_track_and_powers() -> None:
     console = Console(file=io.StringIO(), width=100, color_system=None, record=True)
-    console.print(render(GAME.new(0, regulator=3)))
+    console.print(render_view(GAME.new(0, regulator=3).view(None), None))
     text = console.export_text()
     assert " 7  b  n  k  b  n" in text
     assert " 1  B  N  K  B  N" in text
@@ -62,11 +58,12 @@ def test_undo_against_a_bot_takes_back_both_plies() -> None:
     state, out = drive(["c3", "undo", "quit"], players=("human", "random"))
     assert state.sans == ()
     assert "Black (random) plays" in out
+    assert "Taken back: White c3, Black " in out
 
 
 def test_undo_with_nothing_to_undo() -> None:
     _, out = drive(["undo", "quit"])
-    assert "error: there is no move to undo" in out
+    assert "error: nothing to undo" in out
 
 
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
@@ -78,6 +75,14 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     assert f"Loaded {record}." in out
 
 
+def test_undo_after_load_takes_back_the_recorded_moves(tmp_path: Path) -> None:
+    record = tmp_path / "game.pgn"
+    record.write_text("1. c3 b5 *\n")
+    state, out = drive([f"load {record}", "undo", "quit"], players=("human", "random"))
+    assert state.sans == ()  # back before White's c3, and Black's reply with it
+    assert "Taken back: White c3, Black b5." in out
+
+
 def test_load_of_a_bad_file_keeps_the_game(tmp_path: Path) -> None:
     bad = tmp_path / "bad.pgn"
     bad.write_text("1. c3 c4 *")
@@ -87,34 +92,39 @@ def test_load_of_a_bad_file_keeps_the_game(tmp_path: Path) -> None:
     assert "cannot read" in out and "missing.pgn" in out
 
 
-def test_resign_ends_the_game_with_the_reason() -> None:
-    state, out = drive(["c3", "resign", "b5", "quit"])
+def test_resign_ends_the_game_with_the_reason(tmp_path: Path) -> None:
+    record = tmp_path / "resigned.pgn"
+    state, out = drive(["c3", "resign", "b5", f"save {record}", "quit"])
     result = state.result()
     assert result is not None and result.winners() == (0,)
-    assert "White wins (1-0): Black resigns." in out
+    assert "Black resigns." in out
+    assert "Game over (1-0): Black resigns." in out  # the board's status line
+    assert "Game over: Black resigns. Winner: White." in out
     assert "error: the game is over" in out
+    assert GAME.from_record(record.read_text()).result() == result  # the record keeps it
 
 
 def test_R10_game_end_is_announced_with_why() -> None:
     start = from_fen("k4/5/1K3/5/5/5/4Q w 1 0 1")
     state, out = drive(["Qe7", "quit"], state=start)
     assert state.is_over()
-    assert "White wins (1-0): checkmate: Black is mated." in out
+    assert "Game over (1-0): checkmate: Black is mated." in out
+    assert "Game over: checkmate: Black is mated. Winner: White." in out
 
 
 def test_help_and_moves_commands() -> None:
     _, out = drive(["help", "moves", "quit"])
-    assert "save FILE" in out and "undo" in out
-    assert "Legal moves: Na3 Nc3 Nd3 a3 b3 c3 d3 e3" in out
+    assert "save FILE" in out and "undo" in out and "resign" in out
+    assert "Legal: Na3, Nc3, Nd3, a3, b3, c3, d3, e3" in out
 
 
 def test_bots_play_a_whole_game_to_its_end() -> None:
     state, out = drive([], players=("random", "random"))
     assert state.is_over()
-    assert ("wins" in out) or ("Draw" in out)
+    assert "Game over:" in out and ("Winner:" in out or "Draw." in out)
 
 
-def test_end_of_input_leaves_quietly() -> None:
+def test_end_of_input_stops_the_game_where_it_stands() -> None:
     state, _ = drive(["c3"])
     assert state.sans == ("c3",)
 
