@@ -1,6 +1,8 @@
 // One table's WebSocket: hello with token and last seq, reconnect with back-off, and
 // messages handed to the page. Actions carry the last seq seen so stale ones are refused.
 
+import { CloseCode, CommandType, FINAL_CLOSE_CODES, MessageType } from "./protocol.js";
+
 export function connectTable(tableId, { token, name, onMessage, onStatus }) {
   let socket = null;
   let lastSeq = 0;
@@ -14,7 +16,7 @@ export function connectTable(tableId, { token, name, onMessage, onStatus }) {
     onStatus("connecting");
     socket.addEventListener("open", () => {
       delay = 500;
-      socket.send(JSON.stringify({ type: "hello", token: token || null, name: name || undefined, last_seq: lastSeq }));
+      socket.send(JSON.stringify({ type: MessageType.HELLO, token: token || null, name: name || undefined, last_seq: lastSeq }));
     });
     socket.addEventListener("message", (event) => {
       let message;
@@ -23,15 +25,15 @@ export function connectTable(tableId, { token, name, onMessage, onStatus }) {
       } catch {
         return;
       }
-      if (message.type === "welcome") onStatus("connected");
+      if (message.type === MessageType.WELCOME) onStatus("connected");
       if (typeof message.seq === "number") lastSeq = Math.max(lastSeq, message.seq);
-      if (message.type === "event" && message.event) lastSeq = Math.max(lastSeq, message.event.seq);
+      if (message.type === MessageType.EVENT && message.event) lastSeq = Math.max(lastSeq, message.event.seq);
       onMessage(message);
     });
     socket.addEventListener("close", (event) => {
       socket = null;
       if (closed) return;
-      if ([4400, 4401, 4404].includes(event.code)) {
+      if (FINAL_CLOSE_CODES.includes(event.code)) {
         onStatus("refused", event.code, event.reason);
         return;
       }
@@ -51,7 +53,7 @@ export function connectTable(tableId, { token, name, onMessage, onStatus }) {
   return {
     send,
     action(text) {
-      return send({ type: "action", action: text, seq: lastSeq });
+      return send({ type: CommandType.ACTION, action: text, seq: lastSeq });
     },
     get lastSeq() {
       return lastSeq;
@@ -59,7 +61,7 @@ export function connectTable(tableId, { token, name, onMessage, onStatus }) {
     close() {
       closed = true;
       clearTimeout(timer);
-      if (socket) socket.close();
+      if (socket) socket.close(CloseCode.NORMAL);
     },
   };
 }
