@@ -4,6 +4,8 @@
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { allGames } from "./games.js";
+import { h, fill } from "./dom.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -25,3 +27,9 @@ function route() {
 
 window.addEventListener("hashchange", route);
 route();
+
+// The header links to each game's rules, for the games that have a rules page.
+allGames()
+  .then((games) => fill(document.getElementById("rules-nav"),
+    games.filter((g) => g.rules_url).map((g) => h("a", { href: g.rules_url }, `${g.title} rules`))))
+  .catch(() => {}); // the lobby says why the games cannot be loaded

@@ -1,32 +1,43 @@
-// What the web app says about each game: a one-paragraph summary and the rules page.
+// The games the server offers (GET /api/games), loaded once per page and shared: every
+// per-game fact the pages need (permissions, hints, seats, teams, bot levels) comes from here.
 
-export const GAME_INFO = {
-  regulator: {
-    summary:
-      "Chess for two on a 5 × 7 board with a king, two bishops, two knights and five pawns a side. " +
-      "Beside the board runs a regulator track of seven spaces: every quiet pawn move pushes the " +
-      "regulator up, every capture by a piece pulls it down. From space 3 bishops may also leap " +
-      "like knights, and from space 6 knights may also slide like rooks — so each pawn push " +
-      "changes what every minor piece can do. A player with no legal move loses, stalemate included.",
-  },
-  regicide: {
-    summary:
-      "Four-player team chess on a 160-square cross: Yellow and Red against Green and Blue, " +
-      "each army on its own arm of the cross. There is no check or mate — kings are captured like " +
-      "any other piece, and a player whose king falls plays on, capturing or passing. Pawns march " +
-      "away from their owner, may double-step on their first two moves, swap places with a " +
-      "teammate's pawn and promote on any other back rank. A team wins when both enemy kings are taken.",
-  },
-  regicida: {
-    summary:
-      "A hidden-identity game for two to six players. Each of you secretly serves one of six " +
-      "Houses. Together you lay out 36 Ally tokens into a 6 × 6 realm, then scheme by swapping " +
-      "pairs and turning tokens dark. The Objective card ranks the Houses and crowns a Regent — " +
-      "but then everyone votes in secret on who holds the Regent House. Unmask the Regent and " +
-      "the best-placed accuser wins; fail, and the Regent rules alone. Talk, bluff and deduce.",
-  },
-};
+import { listGames } from "./api.js";
 
-export function rulesLink(game) {
-  return `rules/${game}.html`;
+let loading = null;
+
+/** Every game's descriptor, in the server's order. */
+export function allGames() {
+  if (!loading) {
+    loading = listGames().catch((err) => {
+      loading = null; // a failed load is tried again next time
+      throw err;
+    });
+  }
+  return loading;
+}
+
+/** One game's descriptor; rejects for a game the server does not know. */
+export async function gameInfo(name) {
+  const game = (await allGames()).find((g) => g.name === name);
+  if (!game) throw new Error(`the server offers no game ${name}`);
+  return game;
+}
+
+/** The seats' names for a number of players. */
+export function seatNames(game, players) {
+  const names = game.seat_names && game.seat_names[String(players)];
+  return names || Array.from({ length: players }, (_, i) => `Seat ${i + 1}`);
+}
+
+/** Whether two seats win and lose together (every seat alone unless the game has teams). */
+export function sameTeam(game, players, a, b) {
+  if (a === b) return true;
+  const teams = (game.teams && game.teams[String(players)]) || [];
+  return teams.some((team) => team.includes(a) && team.includes(b));
+}
+
+/** A bot level's display title ("MCTS" for "ismcts"); its name when the game lacks it. */
+export function levelTitle(game, name) {
+  const level = (game.levels || []).find((l) => l.name === name);
+  return (level && level.title) || name;
 }

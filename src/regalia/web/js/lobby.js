@@ -1,8 +1,10 @@
-// The lobby: the three games, a form to create a table, invite links, and the table lists.
+// The lobby: every game the server offers, a form to create a table, invite links, and the
+// table lists. All it says about a game comes from the game's descriptor.
 
 import { h, fill } from "./dom.js";
-import { listGames, listTables, createTable, uploadReplay } from "./api.js";
-import { GAME_INFO, rulesLink } from "./games.js";
+import { listTables, createTable, uploadReplay } from "./api.js";
+import { allGames, levelTitle, seatNames } from "./games.js";
+import { SeatKind, TableStatus } from "./protocol.js";
 import { playerName, setPlayerName, rememberSeat, rememberInvites, seatToken } from "./store.js";
 import { copyButton } from "./copy.js";
 import { openReplayData } from "./replay.js";
@@ -30,18 +32,14 @@ export function showLobby(root) {
     ),
   );
 
-  let gameList = [];
-  listGames()
-    .then((list) => {
-      gameList = list;
-      fill(games, list.map((g) => gameCard(g, created)));
-    })
+  allGames()
+    .then((list) => fill(games, list.map((g) => gameCard(g, created))))
     .catch((err) => fill(games, h("p", { class: "error", role: "alert" }, `Cannot load games: ${err.message}`)));
 
   async function refresh() {
     try {
-      const all = await listTables();
-      fill(tables, tableLists(all, gameList));
+      const [all, list] = await Promise.all([listTables(), allGames().catch(() => [])]);
+      fill(tables, tableLists(all, list));
     } catch (err) {
       fill(tables, h("p", { class: "error" }, `Cannot load tables: ${err.message}`));
     }
@@ -52,12 +50,12 @@ export function showLobby(root) {
 }
 
 function gameCard(game, created) {
-  const info = GAME_INFO[game.name] || {};
   const form = tableForm(game, created);
   return h("article", { class: "game-card", "data-game": game.name },
     h("h2", {}, game.title),
-    h("p", { class: "summary" }, info.summary || game.summary),
-    h("p", { class: "players" }, playersText(game), " · ", h("a", { href: rulesLink(game.name) }, `Full rules of ${game.title}`)),
+    h("p", { class: "summary" }, game.description || game.summary),
+    h("p", { class: "players" }, playersText(game),
+      game.rules_url ? [" · ", h("a", { href: game.rules_url }, `Full rules of ${game.title}`)] : null),
     h("details", { class: "new-table" }, h("summary", {}, "New table"), form),
   );
 }
@@ -68,32 +66,29 @@ function playersText(game) {
     : `${game.min_players}–${game.max_players} players`;
 }
 
-function seatNamesFor(game, players) {
-  const names = game.seat_names && game.seat_names[String(players)];
-  return names || Array.from({ length: players }, (_, i) => `Seat ${i + 1}`);
-}
-
 function tableForm(game, created) {
-  const levels = game.bot_levels && game.bot_levels.length ? game.bot_levels : ["random"];
+  const levels = game.levels || [];
   const seatsBox = h("fieldset", { class: "seats" });
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
-  const defaultCount = game.name === "regicida" ? Math.min(4, game.max_players) : game.min_players;
+  const defaultCount = game.default_players || game.min_players;
   const playersSelect = h("select", { name: "players", "aria-label": "number of players" },
     counts.map((n) => h("option", { value: n, selected: n === defaultCount }, String(n))));
   const optionInputs = (game.options || []).map((opt) => optionInput(game, opt));
 
   function drawSeats() {
     const players = Number(playersSelect.value);
-    const names = seatNamesFor(game, players);
+    const names = seatNames(game, players);
     fill(seatsBox, h("legend", {}, "Seats"),
       names.map((seatName, i) => {
         const kind = h("select", { name: `kind-${i}`, "aria-label": `${seatName}: human or bot` },
-          h("option", { value: "human", selected: i === 0 }, "Human"),
-          h("option", { value: "bot", selected: i !== 0 }, "Bot"));
+          h("option", { value: SeatKind.HUMAN, selected: i === 0 }, "Human"),
+          h("option", { value: SeatKind.BOT, selected: i !== 0 }, "Bot"));
+        // Titles for people, the technical name (as in `regalia arena`) as a tooltip.
         const level = h("select", { name: `level-${i}`, "aria-label": `${seatName}: bot level` },
-          levels.map((l) => h("option", { value: l }, l)));
-        const sync = () => { level.disabled = kind.value !== "bot"; };
+          levels.map((l) => h("option", { value: l.name, title: l.name, selected: l.name === game.default_level },
+            l.title || l.name)));
+        const sync = () => { level.disabled = kind.value !== SeatKind.BOT; };
         kind.addEventListener("change", sync);
         sync();
         return h("div", { class: "seat-row" }, h("span", { class: "seat-name" }, seatName), kind, level);
@@ -114,9 +109,9 @@ function tableForm(game, created) {
     event.preventDefault();
     error.textContent = "";
     const players = Number(playersSelect.value);
-    const seats = seatNamesFor(game, players).map((_, i) => {
+    const seats = seatNames(game, players).map((_, i) => {
       const kind = form.elements[`kind-${i}`].value;
-      return kind === "bot" ? { kind, level: form.elements[`level-${i}`].value } : { kind };
+      return kind === SeatKind.BOT ? { kind, level: form.elements[`level-${i}`].value } : { kind };
     });
     const options = {};
     for (const o of optionInputs) {
@@ -189,36 +184,39 @@ function showCreated(box, game, answer) {
 }
 
 function tableLists(all, games) {
-  const title = (name) => (games.find((g) => g.name === name) || {}).title || name;
   const section = (label, status, rows) =>
     h("div", { class: `table-list ${status}` },
       h("h2", {}, label),
       rows.length
-        ? h("ul", {}, rows.map((t) => tableRow(t, title(t.game))))
+        ? h("ul", {}, rows.map((t) => tableRow(t, games.find((g) => g.name === t.game))))
         : h("p", { class: "muted" }, "None right now."));
   return [
-    section("Open tables", "waiting", all.filter((t) => t.status === "waiting")),
-    section("Running tables", "playing", all.filter((t) => t.status === "playing")),
-    section("Finished games", "finished", all.filter((t) => t.status === "finished").slice(0, 20)),
+    section("Open tables", TableStatus.WAITING, all.filter((t) => t.status === TableStatus.WAITING)),
+    section("Running tables", TableStatus.PLAYING, all.filter((t) => t.status === TableStatus.PLAYING)),
+    section("Finished games", TableStatus.FINISHED, all.filter((t) => t.status === TableStatus.FINISHED).slice(0, 20)),
   ];
 }
 
-function tableRow(table, title) {
+function tableRow(table, game) {
+  const level = (name) => (game ? levelTitle(game, name) : name);
   const seats = table.seats.map((s) =>
-    `${s.seat_name}: ${s.kind === "bot" ? `bot (${s.level})` : s.joined ? s.name || "human" : "open"}`).join(", ");
+    `${s.seat_name}: ${s.kind === SeatKind.BOT ? `${level(s.level)} bot` : s.joined ? s.name || "human" : "open"}`).join(", ");
+  const finished = table.status === TableStatus.FINISHED;
   return h("li", { "data-table": table.id },
-    h("strong", {}, title), ` · ${table.id} · ${seats} `,
-    table.status === "finished"
+    h("strong", {}, game ? game.title : table.game), ` · ${table.id} · ${seats} `,
+    finished
       ? h("a", { href: `#/replay/${table.id}` }, "Replay")
       : h("a", { href: `#/t/${table.id}` }, "Watch"),
-    table.status !== "finished" && seatToken(table.id)
+    !finished && seatToken(table.id)
       ? [" · ", h("a", { href: `#/t/${table.id}/${seatToken(table.id)}`, class: "my-seat" }, "Play your seat")]
       : null,
   );
 }
 
 function replayUpload() {
-  const text = h("textarea", { rows: 4, placeholder: '[Game "regulator"] …', "aria-label": "game record" });
+  const text = h("textarea", {
+    rows: 4, placeholder: "Paste a game record: its tag pairs, then the moves", "aria-label": "game record",
+  });
   const file = h("input", { type: "file", accept: ".txt,.pgn,.rec,text/plain", "aria-label": "record file" });
   const error = h("p", { class: "error", role: "alert" });
   file.addEventListener("change", async () => {

@@ -7,6 +7,8 @@ import { loadBoard } from "./boards/index.js";
 import { renderMoveList } from "./movelist.js";
 import { downloadLink } from "./download.js";
 import { resultText } from "./result.js";
+import { gameInfo } from "./games.js";
+import { TableStatus } from "./protocol.js";
 
 let uploaded = null;
 
@@ -28,15 +30,15 @@ export function showReplay(root, tableId) {
         fill(box, h("p", {}, "No record loaded. ", h("a", { href: "#/" }, "Upload one in the lobby.")));
         return;
       }
-      return loadBoard(replay.game).then((module) => {
-        cleanup = mount(box, replay, module, tableId);
+      return Promise.all([loadBoard(replay.game), gameInfo(replay.game)]).then(([module, game]) => {
+        cleanup = mount(box, replay, module, game, tableId);
       });
     })
     .catch((err) => fill(box, h("p", { class: "alert", role: "alert" }, `Cannot load the replay: ${err.message}`)));
   return { destroy: () => cleanup() };
 }
 
-function mount(box, replay, module, tableId) {
+function mount(box, replay, module, game, tableId) {
   const steps = replay.steps || [];
   const names = replay.seat_names || [];
   const boardRoot = h("div", { class: "game-view" });
@@ -54,7 +56,7 @@ function mount(box, replay, module, tableId) {
     counter,
     button("›", "next move", () => go(ply + 1)),
     button("»", "last position", () => go(steps.length - 1)));
-  const title = tableId ? `Replay of table ${tableId}` : "Replay of an uploaded record";
+  const title = tableId ? `${game.title} · replay of table ${tableId}` : `${game.title} · replay of an uploaded record`;
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, title), h("a", { href: "#/", class: "back" }, "Lobby")),
     h("p", { class: "status" }, replay.result ? resultText(replay.result, names, null) : "Unfinished record"),
@@ -62,20 +64,23 @@ function mount(box, replay, module, tableId) {
       h("div", { class: "board-col" }, nav, boardRoot),
       h("aside", { class: "side-col" }, h("h3", {}, "Moves"), movesRoot,
         h("p", {}, downloadLink(replay.record, `regalia-${replay.game}-${tableId || "record"}.txt`)))));
-  const board = module.createView(boardRoot, { seat: null, act: () => {}, playerNames: () => [] });
+  // No one plays a replay; the names list still tells boards how many seats there are.
+  const playerNames = () => names.map(() => "");
+  const board = module.createView(boardRoot, { seat: null, act: () => {}, playerNames, game });
   const finalView = steps.length ? steps[steps.length - 1].view : {};
 
   function rows() {
-    const fromView = board.moveRows(finalView);
+    const fromView = board.moveRows(finalView) ?? [];
     const total = fromView.reduce((n, r) => n + r.cells.length, 0);
     if (total === steps.length - 1) return fromView;
-    return steps.slice(1).map((s, i) => ({ label: `${i + 1}.`, cells: [s.text || s.action || "?"] }));
+    const who = (s) => (typeof s.seat === "number" && names[s.seat] ? `${names[s.seat]}: ` : "");
+    return steps.slice(1).map((s, i) => ({ label: `${i + 1}.`, cells: [`${who(s)}${s.text || s.action || "?"}`] }));
   }
 
   function draw() {
     const step = steps[ply];
     if (!step) return;
-    board.update({ view: step.view, legal: [], to_act: [], status: "finished", result: replay.result, draw_offer: null });
+    board.update({ view: step.view, legal: [], to_act: [], status: TableStatus.FINISHED, result: replay.result, draw_offer: null });
     counter.textContent = `${ply} / ${steps.length - 1}`;
     renderMoveList(movesRoot, rows(), { current: ply, onPick: go });
   }

@@ -12,6 +12,8 @@ import { rememberSeat, playerName, invitesOf } from "./store.js";
 import { copyButton } from "./copy.js";
 import { downloadLink } from "./download.js";
 import { loadBoard } from "./boards/index.js";
+import { gameInfo, levelTitle, seatNames } from "./games.js";
+import { CloseCode, CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus } from "./protocol.js";
 
 export function showTable(root, tableId, token) {
   if (token) rememberSeat(tableId, token);
@@ -36,6 +38,7 @@ export function showTable(root, tableId, token) {
   ));
 
   let summary = null;
+  let game = null; // the game's descriptor
   let seat = null;
   let view = null;
   let board = null;
@@ -46,6 +49,7 @@ export function showTable(root, tableId, token) {
   const pendingMessages = [];
   let finishedRecord = null;
   const draw = { accepted: new Set(), declined: false };
+  const actions = new Map(); // action events by seq: the move list of a board that keeps none
 
   function showAlert(text) {
     alert.textContent = text;
@@ -58,7 +62,7 @@ export function showTable(root, tableId, token) {
   const playerNames = () =>
     summary
       ? summary.seats.map((s) => {
-          if (s.kind === "bot") return `bot (${s.level})`;
+          if (s.kind === SeatKind.BOT) return `${game ? levelTitle(game, s.level) : s.level} bot`;
           if (!s.joined) return "open seat";
           return s.name && s.name !== s.seat_name ? s.name : "";
         })
@@ -79,46 +83,49 @@ export function showTable(root, tableId, token) {
     summary = table;
     title.textContent = `${table.title} · table ${table.id}`;
     document.title = `${table.title} · Regalia`;
-    const module = await loadBoard(table.game);
-    board = module.createView(boardRoot, { seat, act, playerNames });
-    controls = createControls(controlsRoot, { game: table.game, act, send });
-    chat = createChat(chatRoot, { canWrite: seat !== null, send: (text) => send({ type: "chat", text }) });
+    const [module, info] = await Promise.all([loadBoard(table.game), gameInfo(table.game)]);
+    game = info;
+    board = module.createView(boardRoot, { seat, act, playerNames, game });
+    controls = createControls(controlsRoot, { game, players: table.players, act, send });
+    chat = createChat(chatRoot, { canWrite: seat !== null, send: (text) => send({ type: CommandType.CHAT, text }) });
     for (const message of pendingMessages.splice(0)) handle(message);
   }
 
   function handle(message) {
-    if (!board && message.type !== "welcome" && message.type !== "error") {
+    if (!board && message.type !== MessageType.WELCOME && message.type !== MessageType.ERROR) {
       pendingMessages.push(message);
       return;
     }
-    if (message.type === "welcome") {
+    if (message.type === MessageType.WELCOME) {
       seat = message.seat ?? null;
       if (!board) {
         setup(message.table).catch((err) => showAlert(`Cannot show this table: ${err.message}`));
       } else {
         summary = message.table;
       }
-    } else if (message.type === "event") {
+    } else if (message.type === MessageType.EVENT) {
       onEvent(message.event);
-    } else if (message.type === "view") {
+    } else if (message.type === MessageType.VIEW) {
       onView(message);
-    } else if (message.type === "error") {
+    } else if (message.type === MessageType.ERROR) {
       showAlert(message.message || message.code);
     }
   }
 
   function onEvent(event) {
-    // Seats that agreed to the pending draw offer (Regicide needs both opponents).
-    if (event.kind === "draw_accepted") draw.accepted.add(event.seat);
-    if (["draw_offered", "draw_declined", "action"].includes(event.kind)) draw.accepted.clear();
-    draw.declined = event.kind === "draw_declined" || (draw.declined && !["draw_offered", "action"].includes(event.kind));
-    if (event.kind === "chat") chat.add(event);
-    if (event.kind === "joined" && summary) {
+    // Seats that agreed to the pending draw offer (a team game needs every opponent).
+    const { DRAW_ACCEPTED, DRAW_OFFERED, DRAW_DECLINED, ACTION } = EventKind;
+    if (event.kind === DRAW_ACCEPTED) draw.accepted.add(event.seat);
+    if ([DRAW_OFFERED, DRAW_DECLINED, ACTION].includes(event.kind)) draw.accepted.clear();
+    draw.declined = event.kind === DRAW_DECLINED || (draw.declined && ![DRAW_OFFERED, ACTION].includes(event.kind));
+    if (event.kind === ACTION) actions.set(event.seq, event);
+    if (event.kind === EventKind.CHAT) chat.add(event);
+    if (event.kind === EventKind.JOINED && summary) {
       const s = summary.seats.find((x) => x.seat === event.seat);
       if (s) Object.assign(s, { name: event.name, joined: true });
     }
-    if (event.kind === "finished" && event.record) finishedRecord = event.record;
-    if (event.kind === "rematch" && event.table_id) {
+    if (event.kind === EventKind.FINISHED && event.record) finishedRecord = event.record;
+    if (event.kind === EventKind.REMATCH && event.table_id) {
       // A player keeps their token at the rematch table (the server moves it to their new seat).
       const mine = event.token || token;
       const link = mine ? `#/t/${event.table_id}/${mine}` : `#/t/${event.table_id}`;
@@ -130,7 +137,7 @@ export function showTable(root, tableId, token) {
     view = message;
     if (summary) summary.status = message.status;
     board.update(message);
-    const rows = board.moveRows(message.view);
+    const rows = board.moveRows(message.view) ?? actionRows();
     renderMoveList(movesRoot, rows);
     const lastRow = rows[rows.length - 1];
     const lastMove = lastRow ? lastRow.cells[lastRow.cells.length - 1] : "";
@@ -143,7 +150,7 @@ export function showTable(root, tableId, token) {
     status.textContent = `${statusText(message)}${note ? ` — ${note}` : ""}`;
     status.dataset.status = message.status;
     status.classList.toggle("your-turn", seat !== null && (message.to_act || []).includes(seat));
-    if (message.status === "waiting") {
+    if (message.status === TableStatus.WAITING) {
       const invites = invitesOf(tableId);
       fill(links, invites.length
         ? [h("strong", {}, "Invite links (send one to each player):"),
@@ -153,22 +160,33 @@ export function showTable(root, tableId, token) {
     } else if (links.querySelector(".invites")) {
       fill(links);
     }
-    if (message.status === "finished") {
+    if (message.status === TableStatus.FINISHED) {
       fill(links,
         finishedRecord ? downloadLink(finishedRecord, `regalia-${tableId}.txt`) : null,
         " ", h("a", { href: `#/replay/${tableId}` }, "Step through the replay"));
     }
   }
 
+  /** The move list from the action events: for boards whose view keeps no history. */
+  function actionRows() {
+    const names = summary ? seatNames(game, summary.players) : [];
+    return [...actions.values()].map((e, i) => ({
+      label: `${i + 1}.`,
+      cells: [`${names[e.seat] ?? e.seat}: ${e.hidden ? "(secret)" : e.text ?? e.action}`],
+    }));
+  }
+
   function statusText(message) {
     const names = summary ? summary.seats.map((s) => s.seat_name) : [];
-    if (message.status === "waiting") return "Waiting for every player to join…";
+    if (message.status === TableStatus.WAITING) return "Waiting for every player to join…";
+    if (message.status === TableStatus.EXPIRED) return "This table expired before every seat was taken.";
     if (message.result) return resultText(message.result, names, seat);
     const acting = message.to_act || [];
-    const voting = message.view && message.view.phase === "assassination";
-    if (seat !== null && acting.includes(seat)) return voting ? "Your vote" : "Your move";
+    // What a turn is called ("move", or e.g. "vote" in a secret round): the board knows.
+    const verb = (board.verb && board.verb(message.view)) || "move";
+    if (seat !== null && acting.includes(seat)) return `Your ${verb}`;
     const who = acting.map((s) => `${names[s]}${playerNames()[s] ? ` (${playerNames()[s]})` : ""}`);
-    return who.length ? `${who.join(", ")} to ${voting ? "vote" : "move"}` : "";
+    return who.length ? `${who.join(", ")} to ${verb}` : "";
   }
 
   getTable(tableId)
@@ -179,16 +197,17 @@ export function showTable(root, tableId, token) {
         onMessage: handle,
         onStatus: (state, code) => {
           conn.dataset.state = state;
-          conn.textContent = state === "refused" ? (code === 4401 ? "invalid invite link" : "refused") : state;
+          const badToken = code === CloseCode.BAD_TOKEN;
+          conn.textContent = state === "refused" ? (badToken ? "invalid invite link" : "refused") : state;
           if (state === "refused") {
-            showAlert(code === 4401
+            showAlert(badToken
               ? "This invite link's token is not valid for this table."
               : "The server refused the connection.");
           }
         },
       });
     })
-    .catch((err) => showAlert(err.status === 404 ? `There is no table ${tableId}.` : err.message));
+    .catch((err) => showAlert(err.code === ErrorCode.UNKNOWN_TABLE ? `There is no table ${tableId}.` : err.message));
 
   return {
     destroy() {

@@ -265,6 +265,9 @@ export function createView(root, { act, playerNames }) {
       fill(reveal, revealBox(view));
       draw();
     },
+    verb(view) {
+      return view.phase === "assassination" ? "vote" : "move";
+    },
     moveRows(view) {
       const seats = view.seats || [];
       return (view.history || []).map((e, i) => ({
