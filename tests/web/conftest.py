@@ -16,7 +16,7 @@ from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -104,13 +104,23 @@ def pytest_runtest_makereport(
     return report
 
 
-@pytest.fixture
-def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    context = browser.new_context(base_url=server, viewport={"width": 1200, "height": 900})
+def _console_error(message: ConsoleMessage) -> bool:
+    # A refused API call (a 4xx the page shows in words) is expected; any other error is not.
+    return message.type == "error" and "server responded with a status of 4" not in message.text
+
+
+def _checked_page(
+    browser: Browser, server: str, request: pytest.FixtureRequest, size: tuple[int, int], tag: str
+) -> Iterator[Page]:
+    """A page in a fresh context that fails the test on a JavaScript error, a console error
+    or a request to another site, and saves a screenshot when the test fails."""
+    width, height = size
+    context = browser.new_context(base_url=server, viewport={"width": width, "height": height})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if _console_error(m) else None)
     # Everything is served by our own server: no CDN, no other site.
     foreign: list[str] = []
     local = (server, server.replace("http", "ws", 1), "blob:", "data:")
@@ -120,10 +130,22 @@ def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Itera
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:
         ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"failed-{request.node.name}.png"), full_page=True)
+        name = f"failed-{request.node.name}{tag}.png"
+        page.screenshot(path=str(ARTIFACTS / name), full_page=True)
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
     assert not foreign, f"requests to other sites: {foreign}"
+
+
+@pytest.fixture
+def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from _checked_page(browser, server, request, (1200, 900), "")
+
+
+@pytest.fixture
+def phone(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page the size of a phone (390 × 844), checked like `page`."""
+    yield from _checked_page(browser, server, request, (390, 844), "-phone")
 
 
 @pytest.fixture

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 
-def create_table(page: Page, game: str, bots: int | None = None, players: int | None = None) -> str:
-    """Create a table in the lobby (seat 1 human, the rest random bots); go and play it.
-
-    Returns the spectator URL shown by the lobby.
+def create_table(
+    page: Page, game: str, players: int | None = None, level: str | None = None
+) -> str:
+    """Create a table in the lobby (seat 1 human, the rest bots of the default level or of
+    `level`); go and play it. Returns the spectator URL shown by the lobby.
     """
     page.goto("/")
     card = page.locator(f".game-card[data-game={game}]")
@@ -19,6 +21,9 @@ def create_table(page: Page, game: str, bots: int | None = None, players: int | 
     form = card.locator("form.table-form")
     if players is not None:
         form.locator("select[name=players]").select_option(str(players))
+    if level is not None:
+        for select in form.locator("select[name^=level-]:enabled").all():
+            select.select_option(level)
     expect(form.locator("select[name=kind-0]")).to_have_value("human")
     form.locator("button[type=submit]").click()
     created = page.locator(".created")
@@ -63,3 +68,19 @@ def board_pieces(page: Page) -> list[str]:
     """The pieces on the board as sorted `label` strings (colour, kind and square)."""
     labels = page.locator("svg.grid-board use.piece title").all_text_contents()
     return sorted(labels)
+
+
+def games_by_name(page: Page) -> dict[str, dict[str, Any]]:
+    """Every game's descriptor as the server serves it (GET /api/games)."""
+    return {g["name"]: g for g in page.request.get("/api/games").json()}
+
+
+def change_games(page: Page, change: Callable[[dict[str, dict[str, Any]]], None]) -> None:
+    """Serve this page a changed /api/games: proof that the page follows the descriptors."""
+
+    def handle(route: Route) -> None:
+        games = {g["name"]: g for g in route.fetch().json()}
+        change(games)
+        route.fulfill(json=list(games.values()))
+
+    page.route("**/api/games", handle)

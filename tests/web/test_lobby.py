@@ -1,4 +1,4 @@
-"""The lobby in the browser: the three games with summaries and rules pages, a table with
+"""The lobby in the browser: every game with its description and rules page, a table with
 two human seats and its invite links, the table lists, a phone-sized board and keyboard play."""
 
 from __future__ import annotations
@@ -8,15 +8,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.helpers import board_pieces, create_table, wait_my_turn
+from tests.web.helpers import board_pieces, create_table, games_by_name, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
 
 def test_games_summaries_and_rules_pages(page: Page) -> None:
+    games = games_by_name(page)
     page.goto("/")
     cards = page.locator(".game-card")
-    expect(cards).to_have_count(3)
+    expect(cards).to_have_count(len(games))  # the three of Regalia and any plug-in game
     for game, title, words in [
         ("regulator", "Regulator Chess", "regulator"),
         ("regicide", "Regicide", "160"),
@@ -25,6 +26,7 @@ def test_games_summaries_and_rules_pages(page: Page) -> None:
         card = page.locator(f".game-card[data-game={game}]")
         expect(card.locator("h2")).to_have_text(title)
         expect(card.locator(".summary")).to_contain_text(words)
+        expect(card.locator(".summary")).to_have_text(games[game]["description"])
         card.get_by_role("link", name=f"Full rules of {title}").click()
         expect(page.locator("h1")).to_have_text(title)
         expect(page.locator("main h2").first).to_be_visible()
@@ -106,11 +108,8 @@ def test_watch_a_running_table(page: Page) -> None:
     expect(page.locator(".chat-form")).to_be_visible()
 
 
-def test_phone_sized_screen_and_keyboard_play(
-    browser: Browser, server: str, artifacts: Path
-) -> None:
-    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_phone_sized_screen_and_keyboard_play(phone: Page, artifacts: Path) -> None:
+    page = phone
     create_table(page, "regulator")
     wait_my_turn(page)
     width = page.evaluate("document.scrollingElement.scrollWidth")
@@ -128,4 +127,3 @@ def test_phone_sized_screen_and_keyboard_play(
     assert board_pieces(page) != before
     expect(page.locator(".move-list .move")).to_have_count(2, timeout=20_000)
     page.screenshot(path=str(artifacts / "regulator-phone.png"), full_page=True)
-    context.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.web.helpers import board_pieces, click_a_move, create_table, wait_my_turn
 
@@ -15,9 +15,7 @@ pytestmark = pytest.mark.browser
 EDGES = {"0": "bottom", "1": "right", "2": "top", "3": "left"}  # Yellow at the bottom
 
 
-def test_regicide_play_rotate_reload_and_spectate(
-    page: Page, browser: Browser, server: str, artifacts: Path
-) -> None:
+def test_regicide_play_rotate_reload_and_spectate(page: Page, phone: Page, artifacts: Path) -> None:
     watch = create_table(page, "regicide")
     expect(page.locator(".square")).to_have_count(160)
     for seat, edge in EDGES.items():
@@ -57,8 +55,7 @@ def test_regicide_play_rotate_reload_and_spectate(
     expect(page.locator("button.accept-draw")).to_be_hidden()
 
     # A spectator: sees the same board from Green's side, reads the chat, cannot write.
-    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844})
-    watcher = context.new_page()
+    watcher = phone
     watcher.goto(watch)
     expect(watcher.locator(".conn")).to_have_text("connected")
     expect(watcher.locator(".seat-badge.green")).to_have_class("seat-badge green edge-bottom")
@@ -74,4 +71,3 @@ def test_regicide_play_rotate_reload_and_spectate(
     watcher.screenshot(path=str(artifacts / "regicide-phone-spectator.png"), full_page=True)
     watcher.locator("button.rotate").click()
     expect(watcher.locator(".seat-badge.green")).to_have_class("seat-badge green edge-right")
-    context.close()
