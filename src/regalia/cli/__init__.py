@@ -30,7 +30,6 @@ class Groups:
     root: typer.Typer
     perft: typer.Typer
     play: typer.Typer
-    regicida: typer.Typer
     engine: typer.Typer
 
 
@@ -50,12 +49,10 @@ def build() -> typer.Typer:
             "and --option NAME=VALUE, plus a flag per seat (regalia play regulator --black "
             "strong) and per game option (--regulator 3); regalia play GAME --help lists them."
         ),
-        regicida=typer.Typer(help="Referee tools for physical Regicida tables."),
         engine=typer.Typer(help="Speak an engine protocol over stdin/stdout."),
     )
     root.add_typer(groups.perft, name="perft", no_args_is_help=True)
     root.add_typer(groups.play, name="play", no_args_is_help=True)
-    root.add_typer(groups.regicida, name="regicida", no_args_is_help=True)
     root.add_typer(groups.engine, name="engine", no_args_is_help=True)
     for area in AREAS:
         importlib.import_module(area).register(groups)

@@ -145,5 +145,7 @@ def verdict_command(
 
 def register(groups: Groups) -> None:
     """Add this area's commands to the groups."""
-    groups.regicida.command("rank")(rank_command)
-    groups.regicida.command("verdict")(verdict_command)
+    referee = typer.Typer(help="Referee tools for physical Regicida tables.")
+    referee.command("rank")(rank_command)
+    referee.command("verdict")(verdict_command)
+    groups.root.add_typer(referee, name="regicida", no_args_is_help=True)
