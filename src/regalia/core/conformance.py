@@ -175,7 +175,9 @@ def _check_replays(game: Game[Any], state: State[Any], where: str, checks: set[s
     try:
         again = game.from_record(record)
     except Exception as exc:
-        raise ConformanceError(f"{where}: from_record refuses what to_record wrote: {exc}") from None
+        raise ConformanceError(
+            f"{where}: from_record refuses what to_record wrote: {exc}"
+        ) from None
     if _fingerprint(again) != _fingerprint(state):
         raise ConformanceError(f"{where}: from_record(to_record()) is a different state")
     checks.add("to_record/from_record replay")

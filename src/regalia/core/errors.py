@@ -1,5 +1,19 @@
 """Typed errors. Each message is one line a player can act on."""
 
+QUOTE_LIMIT = 40
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`value` quoted for an error message, cut to its first `limit` characters.
+
+    Messages echo what a user sent; a megabyte of input must not come back whole.
+
+    >>> quoted("x" * 50, 5)
+    "'xxxxx…'"
+    """
+    text = str(value)
+    return repr(text[:limit] + "…") if len(text) > limit else repr(text)
+
 
 class RegaliaError(Exception):
     """Base of every error a user can cause; `str(err)` is the one-line message."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn
+from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn, quoted
 
 Seat = int
 A = TypeVar("A")
@@ -62,13 +62,15 @@ class Option:
             text = str(value).strip().lower()
             if text not in self.choices:
                 raise BadNotation(
-                    f"option {self.name}: {value!r} is not one of {', '.join(self.choices)}"
+                    f"option {self.name}: {quoted(value)} is not one of {', '.join(self.choices)}"
                 )
             return text
         try:
             number = int(str(value))
         except ValueError:
-            raise BadNotation(f"option {self.name}: {value!r} is not a whole number") from None
+            raise BadNotation(
+                f"option {self.name}: {quoted(value)} is not a whole number"
+            ) from None
         if (self.minimum is not None and number < self.minimum) or (
             self.maximum is not None and number > self.maximum
         ):
@@ -153,7 +155,7 @@ class Game(ABC, Generic[A]):
     def read_options(self, given: Mapping[str, object]) -> dict[str, int | str | None]:
         unknown = sorted(set(given) - set(self.options))
         if unknown:
-            raise BadNotation(f"{self.name} has no option {unknown[0]!r}")
+            raise BadNotation(f"{self.name} has no option {quoted(unknown[0])}")
         return {name: opt.read(given.get(name)) for name, opt in self.options.items()}
 
     def players_by_default(self) -> int:
@@ -167,7 +169,7 @@ class Game(ABC, Generic[A]):
                 return level
         names = ", ".join(level.name for level in self.bot_levels)
         raise BadNotation(
-            f"unknown bot level {name[:40]!r} for {self.title}; choose one of {names}"
+            f"unknown bot level {quoted(name)} for {self.title}; choose one of {names}"
         )
 
     def check_players(self, players: int | None) -> int:

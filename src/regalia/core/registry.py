@@ -14,7 +14,7 @@ import importlib
 from importlib.metadata import entry_points
 from typing import Any
 
-from regalia.core.errors import BadNotation
+from regalia.core.errors import BadNotation, quoted
 from regalia.core.game import Game
 
 GROUP = "regalia.games"
@@ -69,7 +69,7 @@ def get_game(name: str) -> Game[Any]:
         return game
     refs = game_refs()
     if key not in refs:
-        raise BadNotation(f"unknown game {name[:40]!r}; choose one of {', '.join(refs)}")
+        raise BadNotation(f"unknown game {quoted(name)}; choose one of {', '.join(refs)}")
     try:
         loaded = load_ref(refs[key])
     except Exception as exc:  # a broken plug-in must not take the other games down

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from regalia.protocol import CommandType, MessageType, SeatKind
+
+# Game options are short words and values: anything longer is refused by the schema.
+OptionName = Annotated[str, Field(max_length=32)]
+OptionText = Annotated[str, Field(max_length=64)]
 
 
 class ErrorBody(BaseModel):
@@ -66,7 +70,7 @@ class CreateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=32)
     players: int | None = Field(default=None, ge=1, le=8)
-    options: dict[str, int | str] = Field(default_factory=dict, max_length=8)
+    options: dict[OptionName, int | OptionText] = Field(default_factory=dict, max_length=8)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     seed: int | None = Field(default=None, ge=0, le=2**53)  # exact in JavaScript numbers
 
@@ -141,13 +145,18 @@ class ViewOut(BaseModel):
 class EventsOut(BaseModel):
     events: list[dict[str, Any]]
     seq: int
+    more: bool
+
+
+class ChatOut(BaseModel):
+    chat: list[dict[str, Any]]
 
 
 class CommandIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: CommandType
     action: str | None = Field(default=None, max_length=200)
-    seq: int | None = None
+    seq: int | None = Field(default=None, ge=0)
     text: str | None = Field(default=None, max_length=500)
 
     @field_validator("type")

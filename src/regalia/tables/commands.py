@@ -42,8 +42,8 @@ def read_command(message: Mapping[str, Any]) -> Command:
         names = ", ".join(KINDS)
         raise TableError("bad_message", f"unknown message type {kind!r}; use one of {names}")
     seq = message.get("seq")
-    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-        raise TableError("bad_message", "seq must be an integer")
+    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 0):
+        raise TableError("bad_message", "seq must be a whole number, 0 or more")
     action = _text(message, "action", MAX_ACTION)
     if kind == CommandType.ACTION and (action is None or seq is None):
         raise TableError("bad_message", "an action message needs 'action' and 'seq'")

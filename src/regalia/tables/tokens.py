@@ -6,6 +6,8 @@ import hashlib
 import hmac
 import secrets
 
+MAX_TOKEN = 100
+
 
 def new_token() -> str:
     """An unguessable seat token (192 bits)."""
@@ -18,7 +20,10 @@ def hash_token(token: str) -> str:
 
 
 def token_matches(token: str, digest: str | None) -> bool:
-    return digest is not None and hmac.compare_digest(hash_token(token), digest)
+    # Tokens are URL-safe ASCII: anything else (a lone surrogate, say) matches nothing.
+    if digest is None or not token.isascii() or len(token) > MAX_TOKEN:
+        return False
+    return hmac.compare_digest(hash_token(token), digest)
 
 
 def new_table_id() -> str:
