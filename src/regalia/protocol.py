@@ -25,6 +25,7 @@ class EventKind(StrEnum):
     FINISHED = "finished"
     REMATCH_OFFERED = "rematch_offered"
     REMATCH = "rematch"
+    EXPIRED = "expired"
 
 
 class CommandType(StrEnum):
@@ -57,6 +58,7 @@ class TableStatus(StrEnum):
     WAITING = "waiting"
     PLAYING = "playing"
     FINISHED = "finished"
+    EXPIRED = "expired"  # nobody took every seat in time: the game never started
 
 
 class SeatKind(StrEnum):
@@ -69,6 +71,7 @@ class CloseCode(IntEnum):
 
     NORMAL = 1000
     TOO_SLOW = 1008  # the client stopped reading: its backlog grew too long
+    TRY_AGAIN = 1013  # the server cannot serve the table now (storage busy, too many sockets)
     BAD_MESSAGE = 4400  # no valid hello
     BAD_TOKEN = 4401  # the seat token is not this table's
     UNKNOWN_TABLE = 4404

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import logging
 import multiprocessing
 import signal
@@ -114,18 +115,21 @@ class _Worker:
 
 
 class BotPool:
-    """`workers` processes; `await choose(job)` gives an action text or None.
+    """`workers` processes; `await choose(job, owner)` gives an action text or None.
 
     The event loop waits on the workers' pipes directly (no threads), so bots cost the
-    server nothing but the pickling of a job and its answer.
+    server nothing but the pickling of a job and its answer. When every worker is busy,
+    the next free one goes to the waiting job whose owner (a table) has used the least
+    worker time lately: a table of quick bots is not stuck behind forty tables of slow ones.
     """
 
     def __init__(self, workers: int, grace: float = 1.0) -> None:
         self.workers = max(1, workers)
         self.grace = grace
         self._ctx = multiprocessing.get_context("spawn")
-        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._idle: list[_Worker] = []
         self._all: set[_Worker] = set()
+        self._queue = _FairQueue()
 
     async def start(self) -> None:
         spawned = await asyncio.gather(
@@ -133,16 +137,17 @@ class BotPool:
         )
         for worker in spawned:
             self._all.add(worker)
-            self._idle.put_nowait(worker)
+            self._release(worker)
 
     async def close(self) -> None:
         workers, self._all = list(self._all), set()
         await asyncio.gather(*(asyncio.to_thread(w.stop) for w in workers))
 
-    async def choose(self, job: BotJob) -> tuple[str | None, str]:
+    async def choose(self, job: BotJob, owner: str = "") -> tuple[str | None, str]:
         """(action text or None, reason when None)."""
-        worker = await self._idle.get()
+        worker = await self._acquire(owner)
         loop = asyncio.get_running_loop()
+        started = loop.time()
         ready: asyncio.Future[None] = loop.create_future()
 
         def readable() -> None:
@@ -167,17 +172,39 @@ class BotPool:
             raise
         else:
             loop.remove_reader(fd)
-            self._idle.put_nowait(worker)
+            self._queue.charge(owner, loop.time() - started, loop.time())
+            self._release(worker)
             return (value, "") if status == "ok" else (None, value)
         # The worker is stuck or dead: replace it.
         loop.remove_reader(fd)
+        self._queue.charge(owner, loop.time() - started, loop.time())
         self._all.discard(worker)
         worker.process.kill()
         await asyncio.to_thread(worker.stop)
         fresh = await asyncio.to_thread(self._spawn)
         self._all.add(fresh)
-        self._idle.put_nowait(fresh)
+        self._release(fresh)
         return None, why
+
+    async def _acquire(self, owner: str) -> _Worker:
+        if self._idle and not self._queue:
+            return self._idle.pop()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[_Worker] = loop.create_future()
+        self._queue.push(owner, future, loop.time())
+        try:
+            return await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self._release(future.result())  # handed a worker just as we were cancelled
+            raise
+
+    def _release(self, worker: _Worker) -> None:
+        future = self._queue.pop()
+        if future is None:
+            self._idle.append(worker)
+        else:
+            future.set_result(worker)
 
     def _spawn(self) -> _Worker:
         parent, child = self._ctx.Pipe()
@@ -190,3 +217,37 @@ class BotPool:
             with contextlib.suppress(EOFError, OSError):
                 parent.recv()
         return _Worker(process, parent)
+
+
+class _FairQueue:
+    """Waiting jobs, ordered by their owner's recent worker time (decaying), then arrival."""
+
+    HALF_LIFE = 60.0
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[float, int, asyncio.Future[_Worker]]] = []
+        self._count = 0
+        self._usage: dict[str, tuple[float, float]] = {}  # owner: (seconds, as of when)
+
+    def __bool__(self) -> bool:
+        return any(not f.done() for _, _, f in self._heap)
+
+    def usage(self, owner: str, now: float) -> float:
+        seconds, when = self._usage.get(owner, (0.0, now))
+        return float(seconds * 0.5 ** ((now - when) / self.HALF_LIFE))
+
+    def charge(self, owner: str, seconds: float, now: float) -> None:
+        self._usage[owner] = (self.usage(owner, now) + seconds, now)
+        if len(self._usage) > 10_000:  # forget owners whose usage has faded away
+            self._usage = {o: u for o, u in self._usage.items() if self.usage(o, now) > 0.01}
+
+    def push(self, owner: str, future: asyncio.Future[_Worker], now: float) -> None:
+        self._count += 1
+        heapq.heappush(self._heap, (self.usage(owner, now), self._count, future))
+
+    def pop(self) -> asyncio.Future[_Worker] | None:
+        while self._heap:
+            _, _, future = heapq.heappop(self._heap)
+            if not future.done():
+                return future
+        return None

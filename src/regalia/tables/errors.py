@@ -1,10 +1,54 @@
-"""The one error type of the tables layer: a machine code and a message a player can act on."""
+"""The one error type of the tables layer: a machine code and a message a player can act on.
+
+Storage failures become TableErrors too (`storage_errors`), so the API and the WebSocket
+answer them like any other error instead of dropping the connection.
+"""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+log = logging.getLogger("regalia.tables")
+# How long a client should wait before trying again after a transient storage failure.
+RETRY_SECONDS = 1.0
+
 
 class TableError(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after
+
+
+def unavailable() -> TableError:
+    return TableError(
+        "unavailable", "the game store is busy; nothing was changed, try again", RETRY_SECONDS
+    )
+
+
+@contextmanager
+def storage_errors(what: str) -> Iterator[None]:
+    """Turn a database failure inside into a TableError, logged in one line.
+
+    A lock, a lost connection or a pool timeout is transient (`unavailable`); anything else
+    the database reports (a damaged file) is `storage_error`.
+    """
+    try:
+        yield
+    except (OperationalError, DisconnectionError, PoolTimeout) as exc:
+        log.warning("%s: storage unavailable: %s", what, _first_line(exc))
+        raise unavailable() from None
+    except DBAPIError as exc:
+        log.error("%s: storage failed: %s", what, _first_line(exc))
+        raise TableError("storage_error", "the game store failed; try again later") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc)
+    return text.splitlines()[0][:200] if text else type(exc).__name__

@@ -20,7 +20,7 @@ class TableRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[str] = mapped_column(Text)  # JSON object
     seed: Mapped[int] = mapped_column(BigInteger)
-    created_at: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[str] = mapped_column(String(40), index=True)  # lobby lists: newest first
     # Derived from the event log; updated in the same transaction as each append.
     status: Mapped[str] = mapped_column(String(16), index=True)
     seq: Mapped[int] = mapped_column(Integer)

@@ -1,40 +1,50 @@
 """The table service: one authoritative task per table, persistence first, then fan-out.
 
-Every command for a table goes through that table's queue, so actions apply strictly in
+Every command for a table goes through that table's actor, so actions apply strictly in
 order. An event is stored before anyone hears of it; listeners (WebSocket connections) and
-the optional cross-process notifier are told afterwards.
+the optional cross-process notifier are told afterwards. A storage failure reaches callers
+as a TableError (`unavailable`), with nothing applied; bots retry until their move is stored
+(`botmoves`), and upkeep (`upkeep`) reschedules any bot left waiting, expires tables nobody
+joined and unloads tables nobody uses.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import functools
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from regalia.core.errors import RegaliaError
+from regalia.core.errors import RegaliaError, quoted
 from regalia.core.game import Seat
-from regalia.core.registry import game_ref, get_game
-from regalia.core.seeds import Rng, derive
+from regalia.core.registry import get_game
 from regalia.protocol import CommandType, EventKind, SeatKind, TableStatus
-from regalia.tables.bots import BotJob, BotPool
+from regalia.tables.actor import Actor
+from regalia.tables.botmoves import BotMoves
+from regalia.tables.bots import BotPool
 from regalia.tables.commands import Command
-from regalia.tables.errors import TableError
+from regalia.tables.errors import TableError, storage_errors
 from regalia.tables.events import Draft, Event, now
+from regalia.tables.limits import Limits
 from regalia.tables.models import TableRow
+from regalia.tables.ratelimit import RateLimiter
 from regalia.tables.store import Append, SeatSpec, Store, Stored
 from regalia.tables.table import SeatInfo, Table
 from regalia.tables.tokens import hash_token, new_seed, new_table_id, new_token, token_matches
+from regalia.tables.upkeep import Upkeep
 from regalia.tables.writer import Writer
 
 log = logging.getLogger("regalia.tables")
 T = TypeVar("T")
 # How long shutdown waits for table and bot tasks to finish after cancelling them.
 SHUTDOWN_SECONDS = 5.0
+# Summaries of tables not in memory, kept for the lobby lists.
+SUMMARY_CACHE = 2000
 Listener = Callable[[Table, Sequence[Event]], None]
 # Events that may come between the seq a client saw and its action without making it stale.
 _HARMLESS = {
@@ -66,41 +76,7 @@ class TableRequest:
     players: int | None = None
     options: Mapping[str, object] | None = None
     seed: int | None = None
-
-
-class _Actor:
-    """The one task that changes a table."""
-
-    def __init__(self, service: TableService, table: Table) -> None:
-        self.service = service
-        self.table = table
-        self.queue: asyncio.Queue[tuple[Seat | None, Command | None, asyncio.Future[int]]] = (
-            asyncio.Queue()
-        )
-        self.task = asyncio.create_task(self._run(), name=f"table-{table.id}")
-
-    async def _run(self) -> None:
-        while True:
-            seat, cmd, future = await self.queue.get()
-            try:
-                if cmd is None:
-                    await self.service._sync(self.table)
-                    seq = self.table.seq
-                else:
-                    seq = await self.service._execute(self.table, seat, cmd)
-            except Exception as exc:
-                if not future.done():
-                    future.set_exception(exc)
-                if not isinstance(exc, TableError):
-                    log.exception("table %s: command failed", self.table.id)
-            else:
-                if not future.done():
-                    future.set_result(seq)
-
-    async def submit(self, seat: Seat | None, cmd: Command | None) -> int:
-        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        await self.queue.put((seat, cmd, future))
-        return await future
+    client: str = ""  # who asks (an address): caps count per client
 
 
 class TableService:
@@ -110,31 +86,54 @@ class TableService:
         bots: BotPool,
         notifier: Notifier | None = None,
         bot_seconds: float = 1.0,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
-        self.bots = bots
         self.notifier = notifier
-        self.bot_seconds = bot_seconds
-        self._db = ThreadPoolExecutor(1, thread_name_prefix="db")  # loads and creates
-        self.writer = Writer(store)  # appends, batched
-        self._tables: dict[str, Table] = {}
+        self.limits = limits or Limits()
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="db")  # loads and reads
+        self.writer = Writer(store)  # appends and creations, batched
+        self.tables: dict[str, Table] = {}
+        self.actors: dict[str, Actor] = {}
+        self.listeners: dict[str, set[Listener]] = {}
         self._hashes: dict[str, list[str | None]] = {}
-        self._actors: dict[str, _Actor] = {}
         self._loading: dict[str, asyncio.Task[Table]] = {}
-        self._listeners: dict[str, set[Listener]] = {}
-        self._thinking: set[tuple[str, Seat, int]] = set()
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._summaries: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._bot_tables: dict[str, set[str]] = {}  # client: its unfinished tables with bots
+        self._creators: dict[str, str] = {}  # those tables: the client that created each
+        self._chat = RateLimiter(self.limits.chat_burst, self.limits.chat_per_second)
+        self.last_active: dict[str, float] = {}
+        self.resumed = False  # the tables whose bots may have to move are loaded
+        self.bot_moves = BotMoves(self, bots, bot_seconds)
+        self.upkeep = Upkeep(self)
 
     # ------------------------------------------------------------------------- lifecycle
 
     async def start(self) -> None:
-        """Reload every unfinished table and let its bots move again."""
-        for table_id in await self._call(self.store.unfinished_ids):
-            table = await self.table(table_id)
-            self._schedule_bots(table)
+        self.upkeep.start()
+        await self.resume()
+
+    async def resume(self) -> None:
+        """Load the tables whose bots may have to move; the others load when asked for.
+
+        If the store cannot say which (it is locked or damaged), the server starts anyway
+        and upkeep asks again."""
+        try:
+            ids = await self.read(self.store.playing_ids_with_bots)
+        except TableError:
+            return
+        for table_id in ids:
+            try:
+                table = await self.table(table_id)
+            except TableError as exc:
+                log.warning("table %s not resumed: %s", table_id, exc.message)
+                continue
+            self.bot_moves.schedule(table)
+        self.resumed = True
 
     async def close(self) -> None:
-        tasks = [a.task for a in self._actors.values()] + list(self._tasks)
+        tasks = [a.task for a in self.actors.values()] + self.bot_moves.tasks()
+        tasks += self.upkeep.tasks()
         for task in tasks:
             task.cancel()
         if tasks:
@@ -145,49 +144,79 @@ class TableService:
         self._db.shutdown(wait=True)
         self.writer.close()
 
-    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a blocking read on the database thread; storage failures are TableErrors."""
+        with storage_errors(getattr(fn, "__name__", "read")):
+            return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
 
     # ------------------------------------------------------------------------- queries
 
     async def table(self, table_id: str) -> Table:
         """The table, loaded from the database on first use; TableError if unknown."""
-        table = self._tables.get(table_id)
+        table = self.tables.get(table_id)
         if table is not None:
             return table
         if not _plausible_id(table_id):
-            raise TableError("unknown_table", f"no table {table_id[:40]!r}")
+            raise TableError("unknown_table", f"no table {quoted(table_id)}")
         task = self._loading.get(table_id)
         if task is None:
             task = asyncio.create_task(self._load(table_id))
             self._loading[table_id] = task
-        try:
-            return await asyncio.shield(task)
-        finally:
-            self._loading.pop(table_id, None)
+            task.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(task)
 
     async def _load(self, table_id: str) -> Table:
-        stored = await self._call(self.store.load, table_id)
+        stored = await self.read(self.store.load, table_id)
         if stored is None:
-            raise TableError("unknown_table", f"no table {table_id!r}")
-        if table_id in self._tables:
-            return self._tables[table_id]
+            raise TableError("unknown_table", f"no table {quoted(table_id)}")
+        if table_id in self.tables:
+            return self.tables[table_id]
         table = _rebuild(stored)
         self._adopt(table, [s.token_hash for s in stored.seats])
         return table
 
     def _adopt(self, table: Table, hashes: list[str | None]) -> None:
-        self._tables[table.id] = table
+        self.tables[table.id] = table
         self._hashes[table.id] = hashes
-        self._actors[table.id] = _Actor(self, table)
+        self.actors[table.id] = Actor(table.id)
+        self._summaries.pop(table.id, None)
+        self.touch(table.id)
 
-    async def list_tables(self, status: str | None = None) -> list[Table]:
-        ids = await self._call(self.store.table_ids, status)
-        tables = []
+    def touch(self, table_id: str) -> None:
+        self.last_active[table_id] = asyncio.get_running_loop().time()
+
+    def unload(self, table_id: str) -> bool:
+        """Forget a table nobody uses (it loads again when asked for); False if in use."""
+        table, actor = self.tables.get(table_id), self.actors.get(table_id)
+        if table is None or actor is None:
+            return False
+        if not actor.idle or self.listeners.get(table_id) or self.bot_moves.busy(table_id):
+            return False
+        actor.close()
+        del self.tables[table_id], self.actors[table_id], self._hashes[table_id]
+        self.listeners.pop(table_id, None)
+        self.last_active.pop(table_id, None)
+        self._summaries[table_id] = table.summary({})
+        while len(self._summaries) > SUMMARY_CACHE:
+            self._summaries.popitem(last=False)
+        return True
+
+    async def list_summaries(self, status: str | None = None) -> list[dict[str, Any]]:
+        """Lobby rows, newest first; tables not in memory answer from their last summary."""
+        ids = await self.read(self.store.table_ids, status)
+        out = []
         for table_id in ids:
-            with contextlib.suppress(TableError):
-                tables.append(await self.table(table_id))
-        return tables
+            summary = self._summaries.get(table_id)
+            if summary is None:
+                try:
+                    table = await self.table(table_id)
+                except TableError as exc:
+                    if exc.code != "unknown_table":
+                        raise
+                    continue
+                summary = table.summary(self.connected(table_id))
+            out.append(summary)
+        return out
 
     def seat_for(self, table: Table, token: str | None) -> Seat | None:
         """The seat a token opens (None for no token); TableError for a wrong one."""
@@ -200,7 +229,7 @@ class TableService:
 
     def connected(self, table_id: str) -> dict[Seat, int]:
         counts: dict[Seat, int] = {}
-        for listener in self._listeners.get(table_id, set()):
+        for listener in self.listeners.get(table_id, set()):
             seat = getattr(listener, "seat", None)
             if seat is not None:
                 counts[seat] = counts.get(seat, 0) + 1
@@ -209,23 +238,29 @@ class TableService:
     # ------------------------------------------------------------------------- listeners
 
     def subscribe(self, table_id: str, listener: Listener) -> None:
-        self._listeners.setdefault(table_id, set()).add(listener)
+        self.listeners.setdefault(table_id, set()).add(listener)
+        self.touch(table_id)
 
     def unsubscribe(self, table_id: str, listener: Listener) -> None:
-        self._listeners.get(table_id, set()).discard(listener)
+        self.listeners.get(table_id, set()).discard(listener)
+        if table_id in self.tables:
+            self.touch(table_id)
 
     def _tell(self, table: Table, events: Sequence[Event]) -> None:
-        for listener in list(self._listeners.get(table.id, ())):
+        for listener in list(self.listeners.get(table.id, ())):
             try:
                 listener(table, events)
             except Exception:
                 log.exception("table %s: a listener failed", table.id)
 
-    # ------------------------------------------------------------------------- commands
+    # ------------------------------------------------------------------------- creation
 
     async def create(self, request: TableRequest) -> tuple[Table, list[tuple[Seat, str]]]:
         """A new table and the seat tokens of its human seats (shown once, never stored)."""
         game, players, options = _check_request(request)
+        has_bots = any(s.kind == SeatKind.BOT for s in request.seats)
+        if has_bots:
+            await self._check_bot_caps(request.client)
         seed = request.seed if request.seed is not None else new_seed()
         tokens = [new_token() if s.kind == SeatKind.HUMAN else None for s in request.seats]
         specs = [
@@ -233,7 +268,34 @@ class TableService:
             for s, t in zip(request.seats, tokens, strict=True)
         ]
         table = await self._create(game.name, players, options, seed, specs, {})
+        if has_bots and table.status != TableStatus.FINISHED:
+            self._bot_tables.setdefault(request.client, set()).add(table.id)
+            self._creators[table.id] = request.client
         return table, [(s, t) for s, t in enumerate(tokens) if t is not None]
+
+    async def _check_bot_caps(self, client: str) -> None:
+        mine = self._bot_tables.get(client, set())
+        cap = self.limits.bot_tables_per_client
+        if len(mine) >= cap:
+            raise TableError(
+                "too_many_tables",
+                f"you already have {len(mine)} unfinished tables with bots (at most {cap}); "
+                "finish or leave one first",
+                retry_after=60,
+            )
+        total = await self.read(self.store.count_unfinished_with_bots)
+        if total >= self.limits.bot_tables:
+            raise TableError(
+                "busy",
+                f"the server is running its most tables with bots ({total}); try again later",
+                retry_after=60,
+            )
+
+    def _ended(self, table: Table) -> None:
+        """A table finished or expired: it no longer counts against its creator's cap."""
+        client = self._creators.pop(table.id, None)
+        if client is not None:
+            self._bot_tables.get(client, set()).discard(table.id)
 
     async def _create(
         self,
@@ -262,32 +324,57 @@ class TableService:
             created_at=table.created_at, status=table.status, seq=table.seq,
             record=table.state.to_record(), result=None,
         )  # fmt: skip
-        await self.writer.call(lambda: self.store.create(row, specs, events))
+        with storage_errors("create"):
+            await self.writer.call(lambda: self.store.create(row, specs, events))
         self._adopt(table, [s.token_hash for s in specs])
-        self._schedule_bots(table)
+        self.bot_moves.schedule(table)
         return table
 
+    # ------------------------------------------------------------------------- commands
+
     async def submit(self, table_id: str, seat: Seat | None, cmd: Command) -> int:
-        """Apply a command through the table's task; the table's seq afterwards."""
-        await self.table(table_id)
-        return await self._actors[table_id].submit(seat, cmd)
+        """Apply a command through the table's actor; the table's seq afterwards."""
+        return int(await self.run(table_id, lambda table: self._execute(table, seat, cmd)))
+
+    async def run(self, table_id: str, job: Callable[[Table], Any]) -> Any:
+        """Run `job(table)` on the table's actor, loading the table if it is not in memory."""
+        while True:
+            table = await self.table(table_id)
+            actor = self.actors.get(table_id)
+            if actor is not None and not actor.closed and self.tables.get(table_id) is table:
+                return await actor.submit(functools.partial(job, table))
 
     async def remote_update(self, table_id: str, seq: int) -> None:
         """Another process stored events up to `seq`: catch up if we hold this table."""
-        table = self._tables.get(table_id)
+        self._summaries.pop(table_id, None)
+        table = self.tables.get(table_id)
         if table is not None and seq > table.seq:
-            await self._actors[table_id].submit(None, None)
+            await self.run(table_id, self._sync)
 
     async def _execute(self, table: Table, seat: Seat | None, cmd: Command) -> int:
         if cmd.type == CommandType.ACTION and cmd.seq is not None and cmd.seq != table.seq:
             self._check_fresh(table, seat, cmd.seq)
             cmd = Command(cmd.type, action=cmd.action, seq=table.seq)
+        if cmd.type == CommandType.CHAT and seat is not None:
+            wait = self._chat.take((table.id, seat))
+            if wait:
+                raise TableError(
+                    "rate_limited",
+                    f"too many chat lines; wait {wait:.0f} s before the next one",
+                    retry_after=wait,
+                )
         drafts = table.decide(seat, cmd)
-        if not drafts:
-            return table.seq
         for draft in drafts:
             if draft.kind == EventKind.REMATCH:
                 draft.data["table_id"] = await self._rematch(table)
+        return await self.commit(table, drafts)
+
+    async def commit(self, table: Table, drafts: list[Draft]) -> int:
+        """Store `drafts` as the table's next events, then apply and announce them.
+
+        Runs on the table's actor. If storing fails nothing is applied (TableError)."""
+        if not drafts:
+            return table.seq
         events = [d.numbered(table.seq + i + 1) for i, d in enumerate(drafts)]
         final = next((d.state for d in reversed(drafts) if d.state is not None), None)
         status = table.status
@@ -297,17 +384,24 @@ class TableService:
                 status = TableStatus.PLAYING
             elif d.kind == EventKind.FINISHED:
                 status, result = TableStatus.FINISHED, d.data["result"]
+            elif d.kind == EventKind.EXPIRED:
+                status = TableStatus.EXPIRED
         # States are immutable: the writer thread turns the new one into the record.
         record = final.to_record if final is not None else None
-        if not await self.writer.append(Append(table.id, events, status, record, result)):
+        with storage_errors(f"table {table.id}"):
+            stored = await self.writer.append(Append(table.id, events, status, record, result))
+        if not stored:
             await self._sync(table)
             raise TableError("stale", "another update was stored first; try again")
         for event, draft in zip(events, drafts, strict=True):
             table.apply(event, draft.state)
+        if table.status in (TableStatus.FINISHED, TableStatus.EXPIRED):
+            self._ended(table)
+        self.touch(table.id)
         self._tell(table, events)
         if self.notifier is not None:
             self.notifier.publish(table.id, table.seq)
-        self._schedule_bots(table)
+        self.bot_moves.schedule(table)
         return table.seq
 
     def _check_fresh(self, table: Table, seat: Seat | None, seen: int) -> None:
@@ -316,7 +410,7 @@ class TableService:
         Chat and secret simultaneous actions of other seats (a secret vote) leave it
         valid; a move, or this seat's own earlier action (a duplicate), make it stale.
         """
-        if seen > table.seq or seen < 0:
+        if seen > table.seq:
             raise TableError("stale", f"seq {seen} is ahead of the table (at {table.seq})")
         for event in table.events[seen:]:
             harmless = event.kind in _HARMLESS or (
@@ -330,11 +424,12 @@ class TableService:
                 )
 
     async def _sync(self, table: Table) -> None:
-        events = await self._call(self.store.events_after, table.id, table.seq)
+        events = await self.read(self.store.events_after, table.id, table.seq)
         for event in events:
             table.apply(event)
         if events:
             self._tell(table, events)
+            self.bot_moves.schedule(table)
 
     async def _rematch(self, old: Table) -> str:
         """Create the rematch table: seats rotate by one; joined humans keep their tokens."""
@@ -350,63 +445,12 @@ class TableService:
         table = await self._create(old.game.name, n, old.options, new_seed(), specs, names)
         return table.id
 
-    # ------------------------------------------------------------------------- bots
-
-    def _schedule_bots(self, table: Table) -> None:
-        for seat, level in table.bots_to_act():
-            key = (table.id, seat, table.seq)
-            if key in self._thinking:
-                continue
-            self._thinking.add(key)
-            task = asyncio.create_task(self._bot_move(table, seat, level, table.seq))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
-    async def _bot_move(self, table: Table, seat: Seat, level: str, seq: int) -> None:
-        try:
-            action, why = None, ""
-            try:
-                seed = derive(table.seed, f"bot:{seat}:{seq}")
-                job = BotJob(
-                    game_ref(table.game), table.seed, table.players,
-                    tuple(sorted(table.options.items())), tuple(table.actions), seat, level,
-                    seed, self.bot_seconds,
-                )  # fmt: skip
-                action, why = await self.bots.choose(job)
-            except Exception as exc:  # the game goes on whatever happened to the bot
-                why = f"could not think: {type(exc).__name__}: {exc}"
-            if action is not None:
-                try:
-                    await self.submit(
-                        table.id, seat, Command(CommandType.ACTION, action=action, seq=seq)
-                    )
-                    return
-                except TableError as exc:
-                    if exc.code == "stale" or table.seq != seq:
-                        return
-                    why = f"{exc.code}: {exc.message}"
-            if table.seq != seq or seat not in table.state.to_act():
-                return
-            log.warning("table %s: %s bot at seat %d %s; playing a fallback", table.id, level,
-                        seat, why)  # fmt: skip
-            legal = list(table.state.legal_actions(seat))
-            fallback = Rng(derive(table.seed, f"fallback:{seat}:{seq}")).choice(legal)
-            text = table.state.encode(fallback)
-            with contextlib.suppress(TableError):
-                await self.submit(table.id, seat, Command(CommandType.ACTION, action=text, seq=seq))
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: bot at seat %d failed", table.id, seat)
-        finally:
-            self._thinking.discard((table.id, seat, seq))
-
 
 def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
     try:
         game = get_game(request.game)
     except RegaliaError:
-        raise TableError("unknown_game", f"unknown or unavailable game {request.game!r}") from None
+        raise TableError("unknown_game", f"unknown game {quoted(request.game)}") from None
     try:
         players = game.check_players(request.players or len(request.seats))
         options = game.read_options(request.options or {})
@@ -416,7 +460,7 @@ def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
         raise TableError("bad_options", f"{players} players need {players} seats")
     for seat in request.seats:
         if seat.kind not in tuple(SeatKind):
-            raise TableError("bad_options", f"a seat is 'human' or 'bot', not {seat.kind!r}")
+            raise TableError("bad_options", f"a seat is 'human' or 'bot', not {quoted(seat.kind)}")
         if seat.kind == SeatKind.BOT:
             try:
                 game.level(seat.level or "")
@@ -441,7 +485,7 @@ def _rebuild(stored: Stored) -> Table:
 
 
 def _plausible_id(table_id: str) -> bool:
-    return 0 < len(table_id) <= 32 and table_id.isalnum()
+    return 0 < len(table_id) <= 32 and table_id.isascii() and table_id.isalnum()
 
 
 def _json(value: Any) -> str:

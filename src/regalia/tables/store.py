@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import bindparam, create_engine, event, insert, select, update
+from sqlalchemy import bindparam, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from regalia.protocol import TableStatus
+from regalia.protocol import SeatKind, TableStatus
 from regalia.tables.events import Event
 from regalia.tables.migrate import migrate
 from regalia.tables.models import EventRow, SeatRow, TableRow
@@ -83,7 +83,9 @@ def _event_row(table_id: str, ev: Event) -> EventRow:
 class Store:
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
+        # Pre-ping: a PostgreSQL restart leaves dead pooled connections; each is tested and
+        # replaced on checkout instead of failing the next request.
+        self.engine: Engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
@@ -190,16 +192,42 @@ class Store:
         query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(limit)
         if status is not None:
             query = query.where(TableRow.status == status)
+        else:  # tables that never started are not worth listing unless asked for
+            query = query.where(TableRow.status != TableStatus.EXPIRED)
         with Session(self.engine) as session:
             return list(session.scalars(query).all())
 
-    def unfinished_ids(self) -> list[str]:
+    def playing_ids_with_bots(self) -> list[str]:
+        """Tables in play with a bot seat: the ones whose bots may have to move."""
+        query = (
+            select(TableRow.id)
+            .where(TableRow.status == TableStatus.PLAYING)
+            .where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == SeatKind.BOT)))
+        )
         with Session(self.engine) as session:
-            return list(
-                session.scalars(
-                    select(TableRow.id).where(TableRow.status != TableStatus.FINISHED)
-                ).all()
-            )
+            return list(session.scalars(query).all())
+
+    def count_unfinished_with_bots(self) -> int:
+        unfinished = (TableStatus.WAITING, TableStatus.PLAYING)
+        query = (
+            select(func.count())
+            .select_from(TableRow)
+            .where(TableRow.status.in_(unfinished))
+            .where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == SeatKind.BOT)))
+        )
+        with Session(self.engine) as session:
+            return int(session.scalar(query) or 0)
+
+    def waiting_ids_before(self, created_before: str) -> list[str]:
+        """Tables still waiting for players that were created before that time (ISO text)."""
+        query = (
+            select(TableRow.id)
+            .where(TableRow.status == TableStatus.WAITING)
+            .where(TableRow.created_at < created_before)
+            .limit(500)
+        )
+        with Session(self.engine) as session:
+            return list(session.scalars(query).all())
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

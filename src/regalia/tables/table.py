@@ -153,9 +153,22 @@ class Table:
             "draw_offer": self.draw_offer,
         }
 
-    def events_after(self, seq: int, viewer: Seat | None) -> list[dict[str, Any]]:
-        start = max(0, seq)
-        return [e.visible_to(viewer) for e in self.events[start:]]
+    def events_after(
+        self, seq: int, viewer: Seat | None, chat_lines: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Events after `seq` as `viewer` sees them; with `chat_lines`, only that many of
+        the newest chat lines among them (a flood of chat must not flood a reconnection)."""
+        events = self.events[max(0, seq) :]
+        if chat_lines is not None:
+            chats = [e.seq for e in events if e.kind == EventKind.CHAT]
+            dropped = set(chats[: max(0, len(chats) - chat_lines)])
+            events = [e for e in events if e.seq not in dropped]
+        return [e.visible_to(viewer) for e in events]
+
+    def chat_before(self, seq: int, lines: int, viewer: Seat | None) -> list[dict[str, Any]]:
+        """Up to `lines` chat events before `seq`, oldest first (history on request)."""
+        chats = [e for e in self.events[: max(0, seq - 1)] if e.kind == EventKind.CHAT]
+        return [e.visible_to(viewer) for e in chats[-lines:]] if lines > 0 else []
 
     # ----------------------------------------------------------------------------- decide
 
@@ -174,8 +187,12 @@ class Table:
             raise TableError("not_started", "the game starts when every seat is filled")
         if self.status == TableStatus.FINISHED:
             raise TableError("finished", "the game is over")
+        if self.status == TableStatus.EXPIRED:
+            raise TableError("finished", "this table expired: nobody took every seat in time")
 
     def _decide_join(self, seat: Seat, cmd: Command) -> list[Draft]:
+        if self.status == TableStatus.EXPIRED:
+            raise TableError("finished", "this table expired: nobody took every seat in time")
         info = self.seats[seat]
         name = (cmd.name or "").strip() or info.name or self.seat_names[seat]
         if info.joined and info.name == name:
@@ -357,6 +374,8 @@ class Table:
             self.rematch_votes.add(seat)
         elif kind == EventKind.REMATCH:
             self.rematch_id = str(data["table_id"])
+        elif kind == EventKind.EXPIRED:
+            self.status = TableStatus.EXPIRED
         self.events.append(event)
         self.seq = event.seq
         self._views.clear()

@@ -78,7 +78,6 @@ class Writer:
                     self.store.append([item for item, _ in batch])
                 )
             except Exception as exc:  # the database is down: every waiter hears of it
-                log.exception("appending %d events failed", len(batch))
                 outcomes = [exc] * len(batch)
             futures = [future for _, future in batch]
             loop.call_soon_threadsafe(_settle, futures, outcomes)

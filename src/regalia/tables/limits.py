@@ -1,0 +1,27 @@
+"""The caps and rates of the table service, each with its default.
+
+docs/server.md lists every limit with the environment variable that sets it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    # Unfinished tables with a bot seat: in all, and per client (an address).
+    bot_tables: int = 200
+    bot_tables_per_client: int = 8
+    # Chat per seat: a burst, then lines per second.
+    chat_burst: int = 5
+    chat_per_second: float = 0.5
+    # Chat lines a (re)connecting client is sent; older ones on request.
+    chat_history: int = 50
+    # A table nobody watches or plays leaves memory after this long (finished: sooner).
+    idle_unload_seconds: float = 600.0
+    finished_unload_seconds: float = 60.0
+    # A table whose human seats nobody joined expires after this long.
+    waiting_expiry_seconds: float = 86_400.0
+    # How often upkeep runs (bots rescheduled, tables expired and unloaded).
+    upkeep_seconds: float = 15.0

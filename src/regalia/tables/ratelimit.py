@@ -1,0 +1,53 @@
+"""Token buckets per key: `burst` actions at once, then `rate` per second.
+
+Used for table creation and other writes per client, and chat per seat. Memory stays
+bounded: a bucket that has refilled completely is the same as no bucket, so those are
+dropped when the map grows.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable
+
+MAX_KEYS = 100_000
+
+
+class RateLimiter:
+    def __init__(
+        self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.burst = burst
+        self.rate = rate
+        self._clock = clock
+        self._buckets: dict[Hashable, tuple[float, float]] = {}  # key: (tokens, when)
+
+    def take(self, key: Hashable, cost: float = 1.0) -> float:
+        """0 when `key` may act now (and it is counted); else the seconds until it may."""
+        now = self._clock()
+        tokens, when = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - when) * self.rate)
+        if tokens >= cost:
+            self._store(key, tokens - cost, now)
+            return 0.0
+        self._store(key, tokens, now)
+        return (cost - tokens) / self.rate if self.rate > 0 else math.inf
+
+    def _store(self, key: Hashable, tokens: float, now: float) -> None:
+        if len(self._buckets) >= MAX_KEYS and key not in self._buckets:
+            self._forget_full(now)
+        self._buckets[key] = (tokens, now)
+
+    def _forget_full(self, now: float) -> None:
+        full = [
+            k
+            for k, (tokens, when) in self._buckets.items()
+            if tokens + (now - when) * self.rate >= self.burst
+        ]
+        for key in full:
+            del self._buckets[key]
+        if len(self._buckets) >= MAX_KEYS:  # all busy: forget the oldest half
+            oldest = sorted(self._buckets, key=lambda k: self._buckets[k][1])
+            for key in oldest[: len(oldest) // 2]:
+                del self._buckets[key]

@@ -1,0 +1,123 @@
+"""Upkeep: tables nobody joined expire, unused ones leave memory, and a bot left without a
+task gets one; the bot pool shares its workers fairly between tables."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from regalia.tables.bots import BotJob, _FairQueue
+from regalia.tables.limits import Limits
+from regalia.tables.service import SeatRequest, TableRequest, TableService
+from regalia.tables.store import Store, sqlite_url
+
+
+class FirstLegal:
+    """A bot pool that answers at once with the toy game's first bid."""
+
+    def __init__(self) -> None:
+        self.jobs = 0
+
+    async def choose(self, job: BotJob, owner: str = "") -> tuple[str | None, str]:
+        self.jobs += 1
+        return "bid 1" if len(job.actions) < job.players else "pass", ""
+
+
+def run(tmp_path: Path, limits: Limits, body: Callable[[TableService], Awaitable[Any]]) -> Any:
+    async def scenario() -> Any:
+        service = TableService(
+            Store(sqlite_url(tmp_path)),
+            FirstLegal(),
+            limits=limits,  # type: ignore[arg-type]
+        )
+        await service.start()
+        try:
+            return await body(service)
+        finally:
+            await service.close()
+
+    return asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+QUIET = Limits(upkeep_seconds=3600)  # upkeep runs only when a test calls it
+
+
+def test_a_table_nobody_joined_expires_and_leaves_the_lists(tmp_path: Path) -> None:
+    async def body(service: TableService) -> None:
+        table, _ = await service.create(TableRequest("toy", [SeatRequest("human")] * 2))
+        await service.upkeep.run_once()
+        assert table.status == "waiting"  # not yet: the expiry is a day
+        object.__setattr__(service, "limits", Limits(waiting_expiry_seconds=0))
+        await service.upkeep.run_once()
+        assert table.status == "expired"
+        assert table.events[-1].kind == "expired"
+        assert table.id not in [s["id"] for s in await service.list_summaries()]
+        assert [s["id"] for s in await service.list_summaries("expired")] == [table.id]
+
+    run(tmp_path, QUIET, body)
+
+
+def test_finished_and_idle_tables_leave_memory_and_come_back_whole(tmp_path: Path) -> None:
+    async def body(service: TableService) -> None:
+        table, _ = await service.create(
+            TableRequest("toy", [SeatRequest("bot", "random")] * 2, options={"rounds": 1})
+        )
+        for _ in range(200):
+            if table.status == "finished":
+                break
+            await asyncio.sleep(0.01)
+        people, _ = await service.create(TableRequest("toy", [SeatRequest("human")] * 2))
+        object.__setattr__(
+            service, "limits", Limits(finished_unload_seconds=0, idle_unload_seconds=0)
+        )
+        await service.upkeep.run_once()
+        assert table.id not in service.tables and people.id not in service.tables
+        listed = {s["id"]: s for s in await service.list_summaries()}
+        assert listed[table.id]["status"] == "finished"  # from the summary kept at unload
+        assert table.id not in service.tables
+        again = await service.table(table.id)
+        assert again is not table and [e.seq for e in again.events] == [e.seq for e in table.events]
+
+    run(tmp_path, QUIET, body)
+
+
+def test_a_bot_whose_task_was_lost_is_started_again_by_upkeep(tmp_path: Path) -> None:
+    async def body(service: TableService) -> None:
+        forget = service.bot_moves.schedule
+        service.bot_moves.schedule = lambda table: None  # type: ignore[method-assign]
+        table, _ = await service.create(
+            TableRequest("toy", [SeatRequest("bot", "random")] * 2, options={"rounds": 1})
+        )
+        seq = table.seq
+        await asyncio.sleep(0.1)
+        assert table.seq == seq and table.bots_to_act()  # bots to act, and nobody moves
+        service.bot_moves.schedule = forget  # type: ignore[method-assign]
+        await service.upkeep.run_once()
+        for _ in range(200):
+            if table.status == "finished":
+                break
+            await asyncio.sleep(0.01)
+        assert table.status == "finished"
+
+    run(tmp_path, QUIET, body)
+
+
+def test_the_next_free_worker_goes_to_the_table_that_used_least() -> None:
+    async def scenario() -> list[str]:
+        loop = asyncio.get_running_loop()
+        queue = _FairQueue()
+        queue.charge("heavy", 40.0, loop.time())  # forty seconds of strong bots lately
+        order: dict[Any, str] = {}
+        for owner in ("heavy", "heavy", "light", "heavy"):
+            future: asyncio.Future[Any] = loop.create_future()
+            order[future] = owner
+            queue.push(owner, future, loop.time())
+        served = []
+        while (future := queue.pop()) is not None:
+            served.append(order[future])
+            future.cancel()
+        return served
+
+    assert asyncio.run(scenario()) == ["light", "heavy", "heavy", "heavy"]
