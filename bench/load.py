@@ -136,13 +136,28 @@ def free_port() -> int:
         return port
 
 
+# Every simulated player comes from this one address: lift the per-client limits that
+# would otherwise (rightly) stop one address creating hundreds of tables with bots.
+LOAD = {
+    "REGALIA_CREATE_BURST": "100000",
+    "REGALIA_WRITE_BURST": "100000",
+    "REGALIA_WRITE_PER_SECOND": "100000",
+    "REGALIA_BOT_TABLES": "100000",
+    "REGALIA_BOT_TABLES_PER_CLIENT": "100000",
+    "REGALIA_SOCKETS_PER_CLIENT": "100000",
+    "REGALIA_CONNECTIONS_PER_CLIENT": "100000",
+}
+
+
 def start_server(workers: int | None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     data = tempfile.mkdtemp(prefix="regalia-load-")
     command = [sys.executable, "-m", "regalia", "serve", "--port", str(port), "--data-dir", data]
     if workers:
         command += ["--bot-workers", str(workers)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, **LOAD}
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from regalia.cli import Groups
+from regalia.cli.common import fail
 
 
 def serve(
@@ -27,25 +28,18 @@ def serve(
     ),
 ) -> None:
     """Start the game server; open http://HOST:PORT/ in a browser."""
-    import uvicorn
-
-    from regalia.server.app import create_app
     from regalia.server.config import Settings
+    from regalia.server.run import serve as run
 
-    settings = Settings.from_env(data_dir, database_url, redis_url, bot_workers)
+    try:
+        settings = Settings.from_env(data_dir, database_url, redis_url, bot_workers)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     typer.echo(
         f"Regalia on http://{host}:{port}/  (data: {settings.database_url or settings.data_dir})"
     )
-    # Access logs show paths only; seat tokens never travel in paths or query strings.
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        ws_max_size=1 << 20,
-        ws_per_message_deflate=False,
-        log_level="info",
-    )
+    run(settings, host, port)
 
 
 def register(groups: Groups) -> None:

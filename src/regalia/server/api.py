@@ -10,7 +10,9 @@ from fastapi import APIRouter, Header, Query, Request
 from regalia.core.game import Game
 from regalia.core.registry import available_games
 from regalia.protocol import CommandType
+from regalia.server.limits import client_of
 from regalia.server.schemas import (
+    ChatOut,
     CommandIn,
     CreatedOut,
     CreateIn,
@@ -34,10 +36,12 @@ from regalia.tables.table import Table
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=100)]
 TableId = Annotated[str, "table id"]
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422)
+    code: {"model": ErrorOut} for code in (400, 401, 404, 408, 409, 413, 422, 429, 500, 503)
 }
 
 router = APIRouter(prefix="/api", responses=ERRORS)
+# Events one request returns at most: a long game's log comes in pages.
+MAX_EVENTS = 1000
 
 
 def service(request: Request) -> TableService:
@@ -104,6 +108,7 @@ async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
             players=body.players,
             options=body.options,
             seed=body.seed,
+            client=client_of(request.scope),
         )
     )
     return {
@@ -116,10 +121,9 @@ async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
 @router.get("/tables", response_model=list[TableOut])
 async def list_tables(
     request: Request,
-    status: Annotated[str | None, Query(pattern="^(waiting|playing|finished)$")] = None,
+    status: Annotated[str | None, Query(pattern="^(waiting|playing|finished|expired)$")] = None,
 ) -> list[dict[str, Any]]:
-    svc = service(request)
-    return [summary(svc, t) for t in await svc.list_tables(status)]
+    return await service(request).list_summaries(status)
 
 
 @router.get("/tables/{table_id}", response_model=TableOut)
@@ -151,12 +155,28 @@ async def events(
     table_id: TableId,
     request: Request,
     after: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = MAX_EVENTS,
     x_seat_token: Token = None,
 ) -> dict[str, Any]:
+    """Events after `after`, at most `limit` of them; `more` says whether others follow."""
     svc = service(request)
     table = await svc.table(table_id)
     seat = svc.seat_for(table, x_seat_token)
-    return {"events": table.events_after(after, seat), "seq": table.seq}
+    found = table.events_after(after, seat)
+    return {"events": found[:limit], "seq": table.seq, "more": len(found) > limit}
+
+
+@router.get("/tables/{table_id}/chat", response_model=ChatOut)
+async def chat(
+    table_id: TableId,
+    request: Request,
+    before: Annotated[int | None, Query(ge=1)] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = 50,
+) -> dict[str, Any]:
+    """Chat lines before seq `before` (default: all), the newest `limit` of them."""
+    table = await service(request).table(table_id)
+    end = table.seq + 1 if before is None else before
+    return {"chat": table.chat_before(end, limit, None)}
 
 
 @router.post("/tables/{table_id}/commands", response_model=SeqOut)

@@ -12,9 +12,10 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
+from regalia.protocol import CloseCode
 from regalia.server import api, errors, ws
 from regalia.server.config import Settings
-from regalia.server.limits import BodyLimit
+from regalia.server.limits import BodyLimit, WriteRateLimit
 from regalia.tables.bots import BotPool
 from regalia.tables.service import TableService
 from regalia.tables.store import Store
@@ -36,7 +37,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             from regalia.server.fanout import RedisFanout  # only scale-out needs redis
 
             fanout = RedisFanout(settings.redis_url)
-        service = TableService(store, bots, fanout, bot_seconds=settings.bot_seconds)
+        service = TableService(
+            store, bots, fanout, bot_seconds=settings.bot_seconds, limits=settings.tables
+        )
         app.state.service = service
         if fanout is not None:
             await fanout.start(service)
@@ -63,6 +66,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_body_size=2 * MAX_BODY,  # backstop for bodies without a declared length
     )
     errors.install(app)
+    app.state.sockets = ws.Sockets(settings.http.sockets_per_client)
+    app.state.http_limits = settings.http
+    app.add_middleware(WriteRateLimit, limits=settings.http)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.include_router(api.router)
     app.include_router(ws.router)
@@ -84,6 +90,6 @@ def _fallback(static: StaticFiles) -> ASGIApp:
         if scope["type"] == "http":
             await static(scope, receive, send)
         elif scope["type"] == "websocket":
-            await WebSocketClose(code=4404)(scope, receive, send)
+            await WebSocketClose(code=CloseCode.UNKNOWN_TABLE)(scope, receive, send)
 
     return serve

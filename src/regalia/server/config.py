@@ -1,15 +1,48 @@
-"""Server settings from flags, then environment variables, then defaults."""
+"""Server settings from flags, then environment variables, then defaults.
+
+Every limit has an environment variable named after it: `REGALIA_` + its name in capitals
+(e.g. `REGALIA_CREATE_BURST=20`, `REGALIA_BOT_TABLES=500`); docs/server.md lists them.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 import regalia
+from regalia.tables.limits import Limits
 from regalia.tables.store import sqlite_url
 
 WEB_DIR = Path(regalia.__file__).parent / "web"
+L = TypeVar("L")
+
+
+@dataclass(frozen=True)
+class HttpLimits:
+    """Rates and timeouts of the HTTP and WebSocket front, per client address."""
+
+    # Table creation: a burst, then tables per minute.
+    create_burst: int = 10
+    create_per_minute: float = 6.0
+    # Every other write (commands, joins, uploads): a burst, then requests per second.
+    write_burst: int = 60
+    write_per_second: float = 20.0
+    # WebSockets open at once per address, and messages per socket (burst, per second).
+    sockets_per_client: int = 64
+    socket_burst: int = 40
+    socket_per_second: float = 10.0
+    # A request's headers, and then its body, must arrive within these many seconds; an
+    # idle keep-alive connection closes after `keep_alive_seconds`.
+    header_seconds: float = 10.0
+    body_seconds: float = 30.0
+    keep_alive_seconds: float = 5.0
+    # HTTP connections one address may hold open at once; and connections (and requests in
+    # progress) the process serves at once, beyond which new requests get 503.
+    connections_per_client: int = 64
+    connections: int = 4096
 
 
 @dataclass(frozen=True)
@@ -20,6 +53,8 @@ class Settings:
     bot_workers: int = max(1, os.cpu_count() or 1)
     bot_seconds: float = 5.0
     web_dir: Path = field(default=WEB_DIR)
+    http: HttpLimits = field(default_factory=HttpLimits)
+    tables: Limits = field(default_factory=Limits)
 
     @classmethod
     def from_env(
@@ -37,6 +72,8 @@ class Settings:
             redis_url=redis_url or env.get("REGALIA_REDIS_URL") or None,
             bot_workers=workers or cls.bot_workers,
             bot_seconds=float(env.get("REGALIA_BOT_SECONDS", "5.0")),
+            http=limits_from_env(HttpLimits(), env),
+            tables=limits_from_env(Limits(), env),
         )
 
     def db_url(self) -> str:
@@ -45,3 +82,20 @@ class Settings:
             return self.database_url
         self.data_dir.mkdir(parents=True, exist_ok=True)
         return sqlite_url(self.data_dir.resolve())
+
+
+def limits_from_env(limits: L, env: Mapping[str, str]) -> L:
+    """`limits` with each field that has a `REGALIA_<NAME>` variable set to its value."""
+    changes: dict[str, Any] = {}
+    for item in fields(limits):  # type: ignore[arg-type]
+        text = env.get(f"REGALIA_{item.name.upper()}")
+        if text:
+            kind = type(getattr(limits, item.name))
+            try:
+                value = kind(text)
+            except ValueError:
+                raise ValueError(f"REGALIA_{item.name.upper()}={text!r} is not a number") from None
+            if value < 0:
+                raise ValueError(f"REGALIA_{item.name.upper()} must not be negative")
+            changes[item.name] = value
+    return replace(limits, **changes)  # type: ignore[type-var]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import math
 import re
 
 from fastapi import FastAPI, Request
@@ -10,6 +12,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from regalia.tables.errors import TableError
+
+log = logging.getLogger("regalia.server")
 
 STATUS = {
     "bad_json": 400,
@@ -28,11 +32,18 @@ STATUS = {
     "stale": 409,
     "no_draw_offer": 409,
     "draws_not_allowed": 409,
-    "resign_not_allowed": 409,
     "illegal": 422,
     "bad_notation": 422,
     "bad_record": 422,
     "invalid": 422,
+    "resign_not_allowed": 409,
+    "rate_limited": 429,
+    "too_many_tables": 429,
+    "timeout": 408,
+    "unavailable": 503,
+    "busy": 503,
+    "storage_error": 500,
+    "internal": 500,
 }
 
 
@@ -40,14 +51,27 @@ def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
     return {"error": {"code": code, "message": message}}
 
 
-def error_response(code: str, message: str) -> JSONResponse:
-    return JSONResponse(error_body(code, message), status_code=STATUS.get(code, 400))
+def error_response(code: str, message: str, retry_after: float | None = None) -> JSONResponse:
+    headers = {}
+    if retry_after is not None:
+        headers["Retry-After"] = str(max(1, math.ceil(retry_after)))
+    return JSONResponse(
+        error_body(code, message), status_code=STATUS.get(code, 400), headers=headers
+    )
 
 
 def install(app: FastAPI) -> None:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return error_response(exc.code, exc.message)
+        return error_response(exc.code, exc.message, exc.retry_after)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # A bug, not the client's doing: still the documented shape. The server logs it.
+        first = str(exc).splitlines()[0][:200] if str(exc) else ""
+        log.error("%s %s failed: %s: %s", request.method, request.url.path,
+                  type(exc).__name__, first)  # fmt: skip
+        return error_response("internal", "the server failed to answer; try again")
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -1,11 +1,16 @@
-"""Refuse an oversized request body before reading it, with the API's own error shape."""
+"""Limits at the HTTP front: oversized bodies and too many writes are refused before any
+work, in the API's own error shape."""
 
 from __future__ import annotations
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from regalia.server.errors import error_body
+from regalia.server.config import HttpLimits
+from regalia.server.errors import error_body, error_response
+from regalia.tables.ratelimit import RateLimiter
+
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 class BodyLimit:
@@ -25,3 +30,33 @@ class BodyLimit:
                     await response(scope, receive, send)
                     return
         await self.app(scope, receive, send)
+
+
+class WriteRateLimit:
+    """Per client address: table creation and other writes are token-bucket limited.
+
+    Over the limit a request gets 429 `rate_limited` with `Retry-After`, before any work."""
+
+    def __init__(self, app: ASGIApp, limits: HttpLimits) -> None:
+        self.app = app
+        self.create = RateLimiter(limits.create_burst, limits.create_per_minute / 60)
+        self.write = RateLimiter(limits.write_burst, limits.write_per_second)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in WRITES:
+            path = scope["path"]
+            if path.startswith("/api/"):
+                bucket = self.create if path.rstrip("/") == "/api/tables" else self.write
+                wait = bucket.take(client_of(scope))
+                if wait:
+                    what = "tables created" if bucket is self.create else "requests"
+                    message = f"too many {what} from your address; try again in {wait:.0f} s"
+                    await error_response("rate_limited", message, wait)(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
+
+
+def client_of(scope: Scope) -> str:
+    """The client's address (behind a proxy, uvicorn's --forwarded-allow-ips decides it)."""
+    client = scope.get("client")
+    return str(client[0]) if client else ""

@@ -1,10 +1,16 @@
-"""The WebSocket of a table: `hello`, then commands in and events plus views out."""
+"""The WebSocket of a table: `hello`, then commands in and events plus views out.
+
+Any input is hostile until checked: a malformed message gets an `error` and the socket stays
+open; only a bad `hello` closes it (with a documented code). Nothing a client sends can raise
+past this module, and nothing it sends is logged.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,13 +19,16 @@ from starlette.websockets import WebSocketDisconnect
 
 from regalia.core.game import Seat
 from regalia.protocol import CloseCode, CommandType, MessageType
+from regalia.server.limits import client_of
 from regalia.tables.commands import MAX_NAME, Command, read_command
 from regalia.tables.errors import TableError
 from regalia.tables.events import Event
+from regalia.tables.ratelimit import RateLimiter
 from regalia.tables.service import TableService
 from regalia.tables.table import Table
 
-MAX_FRAME = 16 * 1024
+log = logging.getLogger("regalia.server")
+MAX_FRAME = 16 * 1024  # bytes of UTF-8
 HELLO_SECONDS = 30.0
 # A client this far behind is not reading; dropping it protects the server's memory.
 MAX_BACKLOG = 2000
@@ -30,8 +39,9 @@ router = APIRouter()
 class Client:
     """One connection; the table service calls it after every change."""
 
-    def __init__(self, seat: Seat | None) -> None:
+    def __init__(self, seat: Seat | None, limiter: RateLimiter) -> None:
         self.seat = seat
+        self.limiter = limiter
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
     def __call__(self, table: Table, events: Sequence[Event]) -> None:
@@ -44,15 +54,40 @@ class Client:
             )
         self.outbox.put_nowait(table.view_message(self.seat))
 
-    def catch_up(self, table: Table, last_seq: int, connected: dict[Seat, int]) -> None:
+    def catch_up(
+        self, table: Table, last_seq: int, connected: dict[Seat, int], chat_lines: int
+    ) -> None:
         role = "spectator" if self.seat is None else "player"
+        events = table.events_after(last_seq, self.seat, chat_lines)
+        older = len(events) < len(table.events[max(0, last_seq) :])
         self.outbox.put_nowait(
             {"type": MessageType.WELCOME, "table": table.summary(connected), "seat": self.seat,
-             "role": role, "seq": table.seq}
+             "role": role, "seq": table.seq, "older_chat": older}
         )  # fmt: skip
-        for event in table.events_after(last_seq, self.seat):
+        for event in events:
             self.outbox.put_nowait({"type": MessageType.EVENT, "event": event})
         self.outbox.put_nowait(table.view_message(self.seat))
+
+
+class Sockets:
+    """Open sockets per client address, capped (held in `app.state`)."""
+
+    def __init__(self, per_client: int) -> None:
+        self.per_client = per_client
+        self.open: dict[str, int] = {}
+
+    def enter(self, client: str) -> bool:
+        if self.open.get(client, 0) >= self.per_client:
+            return False
+        self.open[client] = self.open.get(client, 0) + 1
+        return True
+
+    def leave(self, client: str) -> None:
+        left = self.open.get(client, 1) - 1
+        if left > 0:
+            self.open[client] = left
+        else:
+            self.open.pop(client, None)
 
 
 def error(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
@@ -66,10 +101,16 @@ async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
 def _decode(text: str | None) -> dict[str, Any]:
     if text is None:
         raise TableError("bad_message", "send JSON text frames")
-    if len(text) > MAX_FRAME:
+    if len(text) > MAX_FRAME or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise TableError("too_large", f"a message may be at most {MAX_FRAME} bytes")
     try:
         data = json.loads(text)
+        # Escapes can spell text that is not Unicode (a lone surrogate): refuse it here.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except RecursionError:
+        raise TableError("bad_json", "the message is nested too deeply") from None
+    except UnicodeError:
+        raise TableError("bad_json", "the message holds text that is not valid Unicode") from None
     except ValueError:
         raise TableError("bad_json", "the message is not valid JSON") from None
     if not isinstance(data, dict):
@@ -92,13 +133,27 @@ def _read_hello(data: dict[str, Any]) -> tuple[str | None, str | None, int]:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
+    sockets: Sockets = ws.app.state.sockets
+    address = client_of(ws.scope)
     await ws.accept()
+    if not sockets.enter(address):
+        await _send(ws, error("rate_limited", "too many open sockets from your address"))
+        await ws.close(CloseCode.TRY_AGAIN)
+        return
+    try:
+        await _serve(ws, table_id)
+    finally:
+        sockets.leave(address)
+
+
+async def _serve(ws: WebSocket, table_id: str) -> None:
     svc: TableService = ws.app.state.service
     try:
         table = await svc.table(table_id)
     except TableError as exc:
         await _send(ws, error(exc.code, exc.message))
-        await ws.close(CloseCode.UNKNOWN_TABLE)
+        gone = exc.code == "unknown_table"
+        await ws.close(CloseCode.UNKNOWN_TABLE if gone else CloseCode.TRY_AGAIN)
         return
     try:
         async with asyncio.timeout(HELLO_SECONDS):  # not wait_for: it can swallow a cancel
@@ -106,6 +161,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         if message["type"] == "websocket.disconnect":
             return
         token, name, last_seq = _read_hello(_decode(message.get("text")))
+        table = await svc.table(table_id)  # the same table, unless it left memory meanwhile
         seat = svc.seat_for(table, token)
     except (TableError, TimeoutError) as exc:
         code = exc.code if isinstance(exc, TableError) else "bad_message"
@@ -113,9 +169,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await _send(ws, error(code, text, table.seq))
         await ws.close(CloseCode.BAD_TOKEN if code == "bad_token" else CloseCode.BAD_MESSAGE)
         return
-    client = Client(seat)
+    limits = ws.app.state.http_limits
+    client = Client(seat, RateLimiter(limits.socket_burst, limits.socket_per_second))
     # No await between catching up and subscribing: no event can slip between the two.
-    client.catch_up(table, last_seq, svc.connected(table.id))
+    client.catch_up(table, last_seq, svc.connected(table.id), svc.limits.chat_history)
     svc.subscribe(table.id, client)
     writer = asyncio.create_task(_write(ws, client))
     try:
@@ -140,7 +197,7 @@ async def _write(ws: WebSocket, client: Client) -> None:
             return
         try:
             await _send(ws, message)
-        except (WebSocketDisconnect, RuntimeError):
+        except (WebSocketDisconnect, RuntimeError, OSError):
             return
 
 
@@ -150,11 +207,14 @@ async def _read(
     while True:
         try:
             message = await ws.receive()
-        except (WebSocketDisconnect, RuntimeError):
+        except (WebSocketDisconnect, RuntimeError, OSError):
             return
         if message["type"] == "websocket.disconnect":
             return
         try:
+            wait = client.limiter.take(None)
+            if wait:
+                raise TableError("rate_limited", f"too many messages; wait {wait:.1f} s")
             data = _decode(message.get("text"))
             if data.get("type") == MessageType.PING:
                 ping = data.get("id")
@@ -178,6 +238,9 @@ async def _submit(
         await svc.submit(table.id, seat, cmd)
     except TableError as exc:
         client.outbox.put_nowait(error(exc.code, exc.message, table.seq))
+    except Exception as exc:  # a bug: the player hears of it, the socket stays open
+        log.error("table %s: %s failed: %s: %s", table.id, cmd.type, type(exc).__name__, exc)
+        client.outbox.put_nowait(error("internal", "the server failed to do that", table.seq))
 
 
 def _small(value: object) -> bool:

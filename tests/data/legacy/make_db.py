@@ -74,7 +74,8 @@ def main(out: Path) -> None:
         made = create(client, "regulator", [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
                       seed=21)  # fmt: skip
         tid, token = made["table"]["id"], made["tokens"][0]["token"]
-        client.post(f"/api/tables/{tid}/join", json={"name": "Ana"}, headers={"X-Seat-Token": token})
+        client.post(f"/api/tables/{tid}/join", json={"name": "Ana"},
+                    headers={"X-Seat-Token": token})  # fmt: skip
         for _ in range(2):
             act(client, tid, token, my_turn(client, tid, token))
         client.post(f"/api/tables/{tid}/commands", json={"type": "chat", "text": "good luck"},
@@ -98,7 +99,8 @@ def main(out: Path) -> None:
 
         made = create(client, "regicide", [{"kind": "human"}] + [bots] * 3, seed=23)
         tid, token = made["table"]["id"], made["tokens"][0]["token"]
-        client.post(f"/api/tables/{tid}/join", json={"name": "Bruno"}, headers={"X-Seat-Token": token})
+        client.post(f"/api/tables/{tid}/join", json={"name": "Bruno"},
+                    headers={"X-Seat-Token": token})  # fmt: skip
         act(client, tid, token, my_turn(client, tid, token))
         client.post(f"/api/tables/{tid}/commands", json={"type": "resign"},
                     headers={"X-Seat-Token": token})  # fmt: skip
