@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import httpx
 import websockets
@@ -120,7 +121,13 @@ async def audit(base: str, stats: Stats) -> None:
     """Compare every table's log with the moves its player saw applied."""
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         for table, mine in stats.tables:
-            events = (await http.get(f"/api/tables/{table}/events")).json()["events"]
+            events: list[dict[str, Any]] = []
+            more = True
+            while more:  # the log comes in pages
+                after = events[-1]["seq"] if events else 0
+                page = (await http.get(f"/api/tables/{table}/events?after={after}")).json()
+                events += page["events"]
+                more = page["more"]
             seqs = [e["seq"] for e in events]
             if seqs != list(range(1, len(seqs) + 1)):
                 stats.errors.append(f"table {table}: gaps in the event log")

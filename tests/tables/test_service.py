@@ -20,7 +20,9 @@ class BrokenBots:
     def __init__(self) -> None:
         self.jobs: list[BotJob] = []
 
-    async def choose(self, job: BotJob, owner: str = "") -> tuple[str | None, str]:
+    async def choose(
+        self, job: BotJob, owner: str = "", cost: float = 0.0
+    ) -> tuple[str | None, str]:
         self.jobs.append(job)
         return None, "RuntimeError: the agent crashed"
 
@@ -58,7 +60,9 @@ class StubbornBots:
     def __init__(self) -> None:
         self.thinking = asyncio.Event()
 
-    async def choose(self, job: BotJob, owner: str = "") -> tuple[str | None, str]:
+    async def choose(
+        self, job: BotJob, owner: str = "", cost: float = 0.0
+    ) -> tuple[str | None, str]:
         self.thinking.set()
         try:
             await asyncio.sleep(3600)

@@ -20,7 +20,9 @@ class FirstLegal:
     def __init__(self) -> None:
         self.jobs = 0
 
-    async def choose(self, job: BotJob, owner: str = "") -> tuple[str | None, str]:
+    async def choose(
+        self, job: BotJob, owner: str = "", cost: float = 0.0
+    ) -> tuple[str | None, str]:
         self.jobs += 1
         return "bid 1" if len(job.actions) < job.players else "pass", ""
 

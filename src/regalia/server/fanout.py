@@ -2,7 +2,9 @@
 
 A message only says "table T has events up to seq N"; receivers read the events from the
 database, which stays the single source of truth, so a lost message costs nothing but
-latency until the next one.
+latency until the next one. Redis going away costs no game either: moves are stored and
+acknowledged as usual, publishing is skipped (one log line per outage), the listener
+reconnects with backoff, and on reconnecting every table this process holds catches up.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import logging
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.exceptions import RedisError
 
 from regalia.tables.service import TableService
 
 log = logging.getLogger("regalia.fanout")
 PREFIX = "regalia:table:"
+FIRST_RETRY, LAST_RETRY = 0.5, 10.0
 
 
 class RedisFanout:
@@ -26,27 +30,67 @@ class RedisFanout:
         self.client: Any = aioredis.from_url(url)
         self._pending: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
+        self._down = False  # an outage is logged once, not once per move
 
     def publish(self, table_id: str, seq: int) -> None:
         message = json.dumps({"table": table_id, "seq": seq})
         task = asyncio.create_task(self.client.publish(PREFIX + table_id, message))
         self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
+        task.add_done_callback(self._published)
+
+    def _published(self, task: asyncio.Task[Any]) -> None:
+        self._pending.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is None:
+            self._down = False
+        elif not self._down:
+            self._down = True
+            log.warning("Redis unreachable, other processes will catch up later: %s", exc)
 
     async def start(self, service: TableService) -> None:
-        pubsub = self.client.pubsub()
-        await pubsub.psubscribe(PREFIX + "*")
-        self._listener = asyncio.create_task(self._listen(pubsub, service))
+        self._listener = asyncio.create_task(self._listen(service), name="redis-fanout")
 
-    async def _listen(self, pubsub: Any, service: TableService) -> None:
-        async for message in pubsub.listen():
-            if message.get("type") != "pmessage":
-                continue
+    async def _listen(self, service: TableService) -> None:
+        delay = FIRST_RETRY
+        first = True
+        while True:
+            pubsub = self.client.pubsub()
             try:
-                data = json.loads(message["data"])
-                await service.remote_update(str(data["table"]), int(data["seq"]))
-            except Exception:
-                log.exception("fan-out message %r failed", message.get("data"))
+                await pubsub.psubscribe(PREFIX + "*")
+                if not first:
+                    log.info("Redis reachable again: catching up every table in memory")
+                    await self._catch_up(service)
+                first, delay = False, FIRST_RETRY
+                async for message in pubsub.listen():
+                    await self._handle(service, message)
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as exc:
+                log.warning("Redis listener lost (%s); retrying in %.1f s", exc, delay)
+                first = False
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, LAST_RETRY)
+
+    @staticmethod
+    async def _handle(service: TableService, message: dict[str, Any]) -> None:
+        if message.get("type") != "pmessage":
+            return
+        try:
+            data = json.loads(message["data"])
+            await service.remote_update(str(data["table"]), int(data["seq"]))
+        except Exception as exc:
+            log.warning("fan-out message %.80r skipped: %s", message.get("data"), exc)
+
+    @staticmethod
+    async def _catch_up(service: TableService) -> None:
+        for table_id, table in list(service.tables.items()):
+            with contextlib.suppress(Exception):
+                await service.remote_update(table_id, table.seq + 1)
 
     async def close(self) -> None:
         if self._listener is not None:

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from regalia.ai.levels import budget_for
 from regalia.core.game import Seat
 from regalia.core.registry import game_ref
 from regalia.core.seeds import Rng, derive
@@ -29,6 +30,7 @@ log = logging.getLogger("regalia.bots")
 # Storage errors worth waiting out; anything else means the move itself was refused.
 RETRY_CODES = {"unavailable", "storage_error"}
 FIRST_RETRY, LAST_RETRY = 0.25, 30.0
+QUICK_SEARCH = 0.5
 
 
 class BotMoves:
@@ -103,7 +105,10 @@ class BotMoves:
                 tuple(sorted(table.options.items())), tuple(table.actions), seat, level,
                 derive(table.seed, f"bot:{seat}:{seq}"), self.seconds,
             )  # fmt: skip
-            return await self.pool.choose(job, owner=table.id)
+            budget = budget_for(table.game, level)
+            # Searches bounded by nodes take about as long as a short clock.
+            cost = budget.seconds or (QUICK_SEARCH if budget.nodes else 0.0)
+            return await self.pool.choose(job, owner=table.id, cost=min(cost, self.seconds))
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the game goes on whatever happened to the bot

@@ -143,9 +143,12 @@ class BotPool:
         workers, self._all = list(self._all), set()
         await asyncio.gather(*(asyncio.to_thread(w.stop) for w in workers))
 
-    async def choose(self, job: BotJob, owner: str = "") -> tuple[str | None, str]:
-        """(action text or None, reason when None)."""
-        worker = await self._acquire(owner)
+    async def choose(
+        self, job: BotJob, owner: str = "", cost: float = 0.0
+    ) -> tuple[str | None, str]:
+        """(action text or None, reason when None); `cost`: the seconds the job is expected
+        to take, so a quick move is not queued behind slow ones."""
+        worker = await self._acquire(owner, cost)
         loop = asyncio.get_running_loop()
         started = loop.time()
         ready: asyncio.Future[None] = loop.create_future()
@@ -186,12 +189,12 @@ class BotPool:
         self._release(fresh)
         return None, why
 
-    async def _acquire(self, owner: str) -> _Worker:
+    async def _acquire(self, owner: str, cost: float) -> _Worker:
         if self._idle and not self._queue:
             return self._idle.pop()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[_Worker] = loop.create_future()
-        self._queue.push(owner, future, loop.time())
+        self._queue.push(owner, future, loop.time(), cost)
         try:
             return await future
         except asyncio.CancelledError:
@@ -220,7 +223,8 @@ class BotPool:
 
 
 class _FairQueue:
-    """Waiting jobs, ordered by their owner's recent worker time (decaying), then arrival."""
+    """Waiting jobs, ordered by their owner's recent worker time (decaying) plus their own
+    expected time, then by arrival: quick jobs and tables that used little go first."""
 
     HALF_LIFE = 60.0
 
@@ -241,9 +245,11 @@ class _FairQueue:
         if len(self._usage) > 10_000:  # forget owners whose usage has faded away
             self._usage = {o: u for o, u in self._usage.items() if self.usage(o, now) > 0.01}
 
-    def push(self, owner: str, future: asyncio.Future[_Worker], now: float) -> None:
+    def push(
+        self, owner: str, future: asyncio.Future[_Worker], now: float, cost: float = 0.0
+    ) -> None:
         self._count += 1
-        heapq.heappush(self._heap, (self.usage(owner, now), self._count, future))
+        heapq.heappush(self._heap, (self.usage(owner, now) + cost, self._count, future))
 
     def pop(self) -> asyncio.Future[_Worker] | None:
         while self._heap:

@@ -1,0 +1,112 @@
+"""Bot reply latency at a light table, alone and while heavy bot tables keep the workers busy.
+
+A player plays a `random` bot (an instant move) at one table; the time from sending a move to
+the view where it is the player's turn again is the bot's reply latency. It is measured first
+with the server otherwise idle, then while `--heavy` tables of `strong` bots (a second of
+search per move) run, and printed side by side with their ratio.
+
+    .venv/bin/python bench/bot_latency.py --heavy 40 --moves 20
+
+By default it starts its own `regalia serve` (limits lifted for one address, as bench/load.py
+does); `--url` measures a running server instead (e.g. an older release).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import time
+
+import httpx
+import websockets
+from load import start_server
+
+STRONG = [{"kind": "bot", "level": "strong"}] * 4
+
+
+async def light_replies(base: str, moves: int, rng: random.Random) -> list[float]:
+    """Play `moves` moves against random bots (new games as they end); each reply's wait."""
+    waits: list[float] = []
+    while len(waits) < moves:
+        waits += await light_game(base, moves - len(waits), rng)
+    return waits
+
+
+async def light_game(base: str, moves: int, rng: random.Random) -> list[float]:
+    """Play up to `moves` moves of one game against a random bot; each reply's wait."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+        made = (await http.post("/api/tables", json={"game": "regulator", "seats": seats})).json()
+    table, token = made["table"]["id"], made["tokens"][0]["token"]
+    url = base.replace("http", "ws", 1) + f"/ws/tables/{table}"
+    waits: list[float] = []
+    async with websockets.connect(url, max_size=1 << 22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "name": "light"}))
+        sent_at: float | None = None
+        while len(waits) < moves:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 300))
+            if message["type"] != "view":
+                continue
+            if message["status"] == "finished":
+                break
+            if message["legal"]:
+                if sent_at is not None:
+                    waits.append(time.perf_counter() - sent_at)
+                move = rng.choice(message["legal"])["action"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": move, "seq": message["seq"]}))
+    return waits
+
+
+def summary(waits: list[float]) -> str:
+    if not waits:
+        return "no samples"
+    ordered = sorted(waits)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"p50 {1000 * statistics.median(ordered):8.1f} ms  p95 {1000 * p95:8.1f} ms  "
+        f"max {1000 * ordered[-1]:8.1f} ms  ({len(ordered)} replies)"
+    )
+
+
+async def measure(base: str, heavy: int, moves: int, settle: float) -> None:
+    rng = random.Random(1)
+    idle = await light_replies(base, moves, rng)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        for seed in range(heavy):
+            body = {"game": "regicide", "seats": STRONG, "seed": seed}
+            (await http.post("/api/tables", json=body)).raise_for_status()
+    await asyncio.sleep(settle)  # let the heavy tables fill the workers' queue
+    loaded = await light_replies(base, moves, rng)
+    print(f"light table alone           {summary(idle)}")
+    print(f"beside {heavy:3d} heavy tables    {summary(loaded)}")
+    if idle and loaded:
+        ratio = statistics.median(loaded) / statistics.median(idle)
+        print(f"p50 ratio (loaded / alone): {ratio:.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--heavy", type=int, default=40, help="tables of strong bots")
+    parser.add_argument("--moves", type=int, default=20, help="light-table moves measured")
+    parser.add_argument("--settle", type=float, default=5.0, help="seconds before measuring")
+    parser.add_argument("--url", help="a running server; default: start one")
+    parser.add_argument("--bot-workers", type=int, default=2)
+    args = parser.parse_args()
+    server = None
+    base = args.url
+    if base is None:
+        server, base = start_server(args.bot_workers)
+    try:
+        asyncio.run(measure(base, args.heavy, args.moves, args.settle))
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
