@@ -26,6 +26,11 @@ class EventKind(StrEnum):
     REMATCH_OFFERED = "rematch_offered"
     REMATCH = "rematch"
     EXPIRED = "expired"
+    TIMEOUT = "timeout"  # a seat's clock ran out
+    TAKEOVER = "takeover"  # a bot plays an absent (or timed-out) seat
+    RETURNED = "returned"  # the human is back and plays their seat again
+    CLAIMED = "claimed"  # an opponent claimed the win from an absent seat
+    RESUMED = "resumed"  # a server took the table on after none ran it: that time is not charged
 
 
 class CommandType(StrEnum):
@@ -40,6 +45,7 @@ class CommandType(StrEnum):
     DECLINE_DRAW = "decline_draw"
     REMATCH = "rematch"
     LEAVE = "leave"
+    CLAIM = "claim"
 
 
 class MessageType(StrEnum):
@@ -52,6 +58,7 @@ class MessageType(StrEnum):
     VIEW = "view"
     ERROR = "error"
     PONG = "pong"
+    PRESENCE = "presence"  # who is connected, and which seats bots play, as it changes
 
 
 class TableStatus(StrEnum):
@@ -64,6 +71,7 @@ class TableStatus(StrEnum):
 class SeatKind(StrEnum):
     HUMAN = "human"
     BOT = "bot"
+    OPEN = "open"  # anyone may take it (`sit`); then it is a human seat
 
 
 class CloseCode(IntEnum):

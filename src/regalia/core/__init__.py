@@ -8,12 +8,14 @@ from regalia.core.errors import (
     NotYourTurn,
     RegaliaError,
 )
-from regalia.core.game import Game, Option, Outcome, Result, Seat, State
+from regalia.core.game import BotLevel, ClockPreset, Game, Option, Outcome, Result, Seat, State
 
 __all__ = [
     "BadNotation",
     "BadPosition",
     "BadRecord",
+    "BotLevel",
+    "ClockPreset",
     "Game",
     "IllegalAction",
     "NotYourTurn",

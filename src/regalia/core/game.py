@@ -102,6 +102,22 @@ class BotLevel:
         return self.title or self.name
 
 
+@dataclass(frozen=True, slots=True)
+class ClockPreset:
+    """A time control offered for a game: a Fischer bank (`initial_s` + `increment_s` per
+    action) or a limit per action (`per_move_s`)."""
+
+    label: str
+    initial_s: int | None = None
+    increment_s: int = 0
+    per_move_s: int | None = None
+
+    def to_json(self) -> dict[str, int]:
+        if self.per_move_s is not None:
+            return {"per_move_s": self.per_move_s}
+        return {"initial_s": self.initial_s or 0, "increment_s": self.increment_s}
+
+
 RANDOM_LEVEL = BotLevel(
     "random", "regalia.ai.base:RandomAgent", "Random", "plays any legal action at random"
 )
@@ -143,6 +159,15 @@ class Game(ABC, Generic[A]):
     # "package.module:name" of a callable(view, seat) -> a Rich renderable drawing a view in
     # the terminal; empty: the terminal prints the view's fields.
     terminal_view: str = ""
+    # Time controls offered when creating a table (besides untimed and a custom one), and
+    # what a timed-out seat gets by default: "lose" (its team loses) or "bot" (a bot plays
+    # it from then on).
+    clock_presets: tuple[ClockPreset, ...] = ()
+    on_timeout: str = "lose"
+    # What happens by default when a human seat to act has no live connection for a while:
+    # "bot" (a bot plays it until the human returns), "claim" (the opponents may claim the
+    # win; two-sided games) or "wait".
+    absence: str = "wait"
 
     @abstractmethod
     def seat_names(self, players: int) -> tuple[str, ...]:

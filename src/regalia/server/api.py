@@ -95,6 +95,9 @@ def game_facts(game: Game[Any]) -> dict[str, Any]:
         "bot_levels": [level.name for level in levels],
         "levels": [{"name": lv.name, "title": lv.label, "help": lv.help} for lv in levels],
         "default_level": game.default_level or (levels[0].name if levels else ""),
+        "clock_presets": [{"label": p.label, "clock": p.to_json()} for p in game.clock_presets],
+        "on_timeout": game.on_timeout,
+        "absence": game.absence,
     }
 
 

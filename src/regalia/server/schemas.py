@@ -37,6 +37,11 @@ class LevelOut(BaseModel):
     help: str
 
 
+class ClockPresetOut(BaseModel):
+    label: str
+    clock: dict[str, int]
+
+
 class GameOut(BaseModel):
     """What a client needs to know about a game; every fact comes from the game itself."""
 
@@ -58,6 +63,9 @@ class GameOut(BaseModel):
     bot_levels: list[str]
     levels: list[LevelOut]
     default_level: str
+    clock_presets: list[ClockPresetOut]
+    on_timeout: Literal["lose", "bot"]
+    absence: Literal["bot", "claim", "wait"]
 
 
 class SeatIn(BaseModel):

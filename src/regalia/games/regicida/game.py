@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from regalia.core.errors import BadRecord, RegaliaError
-from regalia.core.game import RANDOM_LEVEL, BotLevel, Game, Option
+from regalia.core.game import RANDOM_LEVEL, BotLevel, ClockPreset, Game, Option
 from regalia.core.records import parse_tags
 from regalia.games.regicida import rules
 from regalia.games.regicida.actions import Action
@@ -61,6 +61,15 @@ class RegicidaGame(Game[Action]):
     max_plies: int = 1000
     bot_levels: tuple[BotLevel, ...] = LEVELS
     terminal_view: str = "regalia.terminal.regicida:render_view"
+    # A time per action suits a game of table talk; a seat that runs out or walks away is
+    # played by a bot, so the others' game goes on.
+    clock_presets: tuple[ClockPreset, ...] = (
+        ClockPreset("1 min a turn", per_move_s=60),
+        ClockPreset("2 min a turn", per_move_s=120),
+        ClockPreset("5 min a turn", per_move_s=300),
+    )
+    on_timeout: str = "bot"
+    absence: str = "bot"
 
     def seat_names(self, players: int) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))

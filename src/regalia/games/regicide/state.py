@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from regalia.core.errors import BadNotation, BadRecord, IllegalAction, RegaliaError
-from regalia.core.game import RANDOM_LEVEL, BotLevel, Game, Outcome, Result, Seat, State
+from regalia.core.game import (
+    RANDOM_LEVEL,
+    BotLevel,
+    ClockPreset,
+    Game,
+    Outcome,
+    Result,
+    Seat,
+    State,
+)
 from regalia.games.regicide import board as B
 from regalia.games.regicide.moves import PASS, letter, origin, target
 from regalia.games.regicide.notation import coordinate, parse, short
@@ -110,6 +119,13 @@ GAME = RegicideGame(
     notation_hint="YP-d4 or b4d4",
     max_plies=8000,  # far beyond what C14's draws allow in practice
     bot_levels=LEVELS,
+    clock_presets=(
+        ClockPreset("5+5", 300, 5),
+        ClockPreset("10+5", 600, 5),
+        ClockPreset("15+10", 900, 10),
+    ),
+    on_timeout="lose",
+    absence="bot",
     terminal_view="regalia.terminal.regicide:render_view",
 )
 

@@ -18,7 +18,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regalia.core.errors import BadRecord, IllegalAction
-from regalia.core.game import RANDOM_LEVEL, BotLevel, Game, Option, Outcome, Result, Seat, State
+from regalia.core.game import (
+    RANDOM_LEVEL,
+    BotLevel,
+    ClockPreset,
+    Game,
+    Option,
+    Outcome,
+    Result,
+    Seat,
+    State,
+)
 from regalia.games.regulator.board import (
     BISHOP_JUMPS_FROM,
     FILES,
@@ -350,6 +360,14 @@ GAME = RegulatorGame(
     notation_hint="Nc3 or b1c3",
     max_plies=3000,  # far beyond what R11's draws allow in practice
     bot_levels=LEVELS,
+    clock_presets=(
+        ClockPreset("3+2", 180, 2),
+        ClockPreset("5+3", 300, 3),
+        ClockPreset("10+5", 600, 5),
+        ClockPreset("15+10", 900, 10),
+    ),
+    on_timeout="lose",
+    absence="claim",
     terminal_view="regalia.terminal.regulator:render_view",
 )
 
