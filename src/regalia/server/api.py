@@ -21,9 +21,12 @@ from regalia.server.schemas import (
     GameOut,
     JoinIn,
     JoinOut,
+    QuickPlayIn,
     ReplayIn,
     ReplayOut,
+    SeatTokenOut,
     SeqOut,
+    SitIn,
     TableOut,
     ViewOut,
 )
@@ -112,6 +115,9 @@ async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
             options=body.options,
             seed=body.seed,
             client=client_of(request.scope),
+            clock=body.clock,
+            on_timeout=body.on_timeout,
+            absence=body.absence.model_dump(exclude_none=True) if body.absence else None,
         )
     )
     return {
@@ -144,6 +150,24 @@ async def join(
     seat = _seat(svc, table, x_seat_token)
     await svc.submit(table.id, seat, Command(CommandType.JOIN, name=body.name))
     return {"seat": seat, "table": summary(svc, table)}
+
+
+@router.post("/tables/{table_id}/sit", response_model=SeatTokenOut)
+async def sit(table_id: TableId, body: SitIn, request: Request) -> dict[str, Any]:
+    """Take an open seat: its token comes back this once (409 `seat_taken` if gone)."""
+    svc = service(request)
+    table, token = await svc.sit(table_id, body.seat, body.name)
+    return {"seat": body.seat, "token": token, "table": summary(svc, table)}
+
+
+@router.post("/quickplay", response_model=SeatTokenOut)
+async def quick_play(body: QuickPlayIn, request: Request) -> dict[str, Any]:
+    """A seat at the oldest waiting table of that game, size and clock, or a new table."""
+    svc = service(request)
+    table, seat, token = await svc.quick_play(
+        body.game, body.players, body.clock, body.name, client_of(request.scope)
+    )
+    return {"seat": seat, "token": token, "table": summary(svc, table)}
 
 
 @router.get("/tables/{table_id}/view", response_model=ViewOut)

@@ -46,7 +46,8 @@ class WriteRateLimit:
         if scope["type"] == "http" and scope["method"] in WRITES:
             path = scope["path"]
             if path.startswith("/api/"):
-                bucket = self.create if path.rstrip("/") == "/api/tables" else self.write
+                creates = path.rstrip("/") in ("/api/tables", "/api/quickplay")
+                bucket = self.create if creates else self.write
                 wait = bucket.take(client_of(scope))
                 if wait:
                     what = "tables created" if bucket is self.create else "requests"

@@ -74,6 +74,16 @@ class SeatIn(BaseModel):
     level: str | None = Field(default=None, max_length=32)
 
 
+# {"initial_s": N, "increment_s": M} or {"per_move_s": N}; the service checks the shape.
+ClockIn = dict[Annotated[str, Field(max_length=16)], int]
+
+
+class AbsenceIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    grace_s: int = Field(default=60, ge=1, le=86_400)
+    then: Literal["bot", "claim", "wait"] | None = None
+
+
 class CreateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=32)
@@ -81,6 +91,23 @@ class CreateIn(BaseModel):
     options: dict[OptionName, int | OptionText] = Field(default_factory=dict, max_length=8)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     seed: int | None = Field(default=None, ge=0, le=2**53)  # exact in JavaScript numbers
+    clock: ClockIn | None = Field(default=None, max_length=2)
+    on_timeout: Literal["lose", "bot"] | None = None
+    absence: AbsenceIn | None = None
+
+
+class SitIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=7)
+    name: str = Field(default="", max_length=40)
+
+
+class QuickPlayIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=32)
+    players: int | None = Field(default=None, ge=1, le=8)
+    clock: ClockIn | None = Field(default=None, max_length=2)
+    name: str = Field(default="", max_length=40)
 
 
 class SeatOut(BaseModel):
@@ -91,6 +118,23 @@ class SeatOut(BaseModel):
     level: str | None
     joined: bool
     connected: bool
+    bot_playing: bool
+
+
+class AbsenceOut(BaseModel):
+    grace_s: int
+    then: str
+
+
+class ClocksOut(BaseModel):
+    remaining_ms: list[int]
+    running: list[int]
+    per_move: bool
+
+
+class PresenceOut(BaseModel):
+    connected: bool
+    bot: bool
 
 
 class ResultOut(BaseModel):
@@ -108,6 +152,10 @@ class TableOut(BaseModel):
     seq: int
     created_at: str
     seats: list[SeatOut]
+    clock: dict[str, int] | None
+    on_timeout: str
+    absence: AbsenceOut
+    clocks: ClocksOut | None
     to_act: list[int]
     result: ResultOut | None
     rematch: str | None
@@ -134,6 +182,14 @@ class JoinOut(BaseModel):
     table: TableOut
 
 
+class SeatTokenOut(BaseModel):
+    """A seat just taken and its token, shown this once."""
+
+    seat: int
+    token: str
+    table: TableOut
+
+
 class LegalOut(BaseModel):
     action: str
     text: str
@@ -148,6 +204,9 @@ class ViewOut(BaseModel):
     legal: list[LegalOut]
     result: ResultOut | None
     draw_offer: int | None
+    clocks: ClocksOut | None
+    presence: list[PresenceOut]
+    claimable: bool
 
 
 class EventsOut(BaseModel):

@@ -54,6 +54,10 @@ class Client:
             )
         self.outbox.put_nowait(table.view_message(self.seat))
 
+    def presence(self, table: Table) -> None:
+        if self.outbox.qsize() <= MAX_BACKLOG:
+            self.outbox.put_nowait({"type": MessageType.PRESENCE, "presence": table.presence()})
+
     def catch_up(
         self, table: Table, last_seq: int, connected: dict[Seat, int], chat_lines: int
     ) -> None:
@@ -178,6 +182,9 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     try:
         if seat is not None and (name or not table.seats[seat].joined):
             await _submit(svc, table, seat, Command(CommandType.JOIN, name=name), client)
+        if seat is not None and table.timing.bot_playing.get(seat) is False:
+            with contextlib.suppress(TableError):  # the bot just keeps the seat a while more
+                await svc.came_back(table.id, seat)
         await _read(ws, svc, table, seat, client)
     finally:
         svc.unsubscribe(table.id, client)

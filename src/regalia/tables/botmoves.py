@@ -48,6 +48,8 @@ class BotMoves:
 
     def schedule(self, table: Table) -> None:
         """Start a task for every seat a bot must play now that has none."""
+        if not self.service.owns(table.id):
+            return  # the table's owner process runs its bots
         for seat, level in table.bots_to_act():
             key = (table.id, seat, table.seq)
             if key not in self._thinking:
@@ -69,7 +71,7 @@ class BotMoves:
             delay = FIRST_RETRY
             while table.seq == seq and seat in table.state.to_act():
                 try:
-                    command = Command(CommandType.ACTION, action=text, seq=seq)
+                    command = Command(CommandType.ACTION, action=text, seq=seq, by_bot=True)
                     await self.service.submit(table.id, seat, command)
                     return
                 except TableError as exc:

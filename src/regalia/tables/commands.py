@@ -22,6 +22,9 @@ class Command:
     seq: int | None = None
     text: str | None = None
     name: str | None = None
+    # Set by the server, never read from a client: a bot's own move, and when it arrived.
+    by_bot: bool = False
+    at: float = 0.0
 
 
 def _text(message: Mapping[str, Any], key: str, limit: int) -> str | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -26,6 +26,13 @@ class TableRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     record: Mapped[str] = mapped_column(Text)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON object
+    # The time control as compact JSON (quick play matches on it); None: untimed.
+    clock: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # The server process that runs this table's clocks and bots, until `lease_until`
+    # (seconds since the epoch); another takes over when the lease lapses.
+    owner: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    updated_at: Mapped[str | None] = mapped_column(String(40), nullable=True)  # last event
 
 
 class SeatRow(Base):

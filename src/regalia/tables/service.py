@@ -14,10 +14,11 @@ import asyncio
 import functools
 import json
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 from regalia.core.errors import RegaliaError, quoted
@@ -30,11 +31,14 @@ from regalia.tables.bots import BotPool
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError, storage_errors
 from regalia.tables.events import Draft, Event, now
+from regalia.tables.leases import Leases
 from regalia.tables.limits import Limits
 from regalia.tables.models import TableRow
 from regalia.tables.ratelimit import RateLimiter
 from regalia.tables.store import Append, SeatSpec, Store, Stored
 from regalia.tables.table import SeatInfo, Table
+from regalia.tables.timers import Timers
+from regalia.tables.timing import TimeRules
 from regalia.tables.tokens import hash_token, new_seed, new_table_id, new_token, token_matches
 from regalia.tables.upkeep import Upkeep
 from regalia.tables.writer import Writer
@@ -77,6 +81,9 @@ class TableRequest:
     options: Mapping[str, object] | None = None
     seed: int | None = None
     client: str = ""  # who asks (an address): caps count per client
+    clock: Mapping[str, Any] | None = None
+    on_timeout: str | None = None
+    absence: Mapping[str, Any] | None = None
 
 
 class TableService:
@@ -103,37 +110,40 @@ class TableService:
         self._creators: dict[str, str] = {}  # those tables: the client that created each
         self._chat = RateLimiter(self.limits.chat_burst, self.limits.chat_per_second)
         self.last_active: dict[str, float] = {}
-        self.resumed = False  # the tables whose bots may have to move are loaded
         self.bot_moves = BotMoves(self, bots, bot_seconds)
         self.upkeep = Upkeep(self)
+        self.timers = Timers(self)
+        # Several processes share the tables only when they tell each other (Redis).
+        self.leases = Leases(self, shared=notifier is not None)
 
     # ------------------------------------------------------------------------- lifecycle
 
     async def start(self) -> None:
-        self.upkeep.start()
-        await self.resume()
-
-    async def resume(self) -> None:
-        """Load the tables whose bots may have to move; the others load when asked for.
-
-        If the store cannot say which (it is locked or damaged), the server starts anyway
-        and upkeep asks again."""
+        """Take the leases of tables no process runs (all of them, when alone), then keep
+        them; other tables load when asked for."""
         try:
-            ids = await self.read(self.store.playing_ids_with_bots)
-        except TableError:
-            return
-        for table_id in ids:
-            try:
-                table = await self.table(table_id)
-            except TableError as exc:
-                log.warning("table %s not resumed: %s", table_id, exc.message)
-                continue
-            self.bot_moves.schedule(table)
-        self.resumed = True
+            await self.leases.start()
+        except TableError as exc:  # the store is down: the lease loop tries again
+            log.warning("tables not resumed at start: %s", exc.message)
+        self.upkeep.start()
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this process runs the table's clocks, absence timers and bots."""
+        return self.leases.owns(table_id)
+
+    def started(self, table: Table) -> None:
+        """This process runs `table` now: its bots move and its deadlines are armed."""
+        self.bot_moves.schedule(table)
+        self.timers.refresh(table)
+
+    def lost(self, table_id: str) -> None:
+        """Another process runs the table now."""
+        self.timers.cancel(table_id)
 
     async def close(self) -> None:
+        await self.leases.close()
         tasks = [a.task for a in self.actors.values()] + self.bot_moves.tasks()
-        tasks += self.upkeep.tasks()
+        tasks += self.upkeep.tasks() + self.leases.tasks() + self.timers.tasks()
         for task in tasks:
             task.cancel()
         if tasks:
@@ -180,7 +190,11 @@ class TableService:
         self._hashes[table.id] = hashes
         self.actors[table.id] = Actor(table.id)
         self._summaries.pop(table.id, None)
+        now = time.time()
+        table.absent_since = {s: now for s, info in enumerate(table.seats) if info.human}
         self.touch(table.id)
+        if self.owns(table.id):
+            self.started(table)
 
     def touch(self, table_id: str) -> None:
         self.last_active[table_id] = asyncio.get_running_loop().time()
@@ -193,6 +207,7 @@ class TableService:
         if not actor.idle or self.listeners.get(table_id) or self.bot_moves.busy(table_id):
             return False
         actor.close()
+        self.timers.cancel(table_id)
         del self.tables[table_id], self.actors[table_id], self._hashes[table_id]
         self.listeners.pop(table_id, None)
         self.last_active.pop(table_id, None)
@@ -240,11 +255,38 @@ class TableService:
     def subscribe(self, table_id: str, listener: Listener) -> None:
         self.listeners.setdefault(table_id, set()).add(listener)
         self.touch(table_id)
+        self._presence_changed(table_id)
 
     def unsubscribe(self, table_id: str, listener: Listener) -> None:
         self.listeners.get(table_id, set()).discard(listener)
         if table_id in self.tables:
             self.touch(table_id)
+            self._presence_changed(table_id)
+
+    def _presence_changed(self, table_id: str) -> None:
+        """Note who is connected now; tell everyone if it changed."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        here = self.connected(table_id)
+        now = time.time()
+        before = dict(table.absent_since)
+        for seat, info in enumerate(table.seats):
+            if not info.human or here.get(seat):
+                table.absent_since.pop(seat, None)
+            else:
+                table.absent_since.setdefault(seat, now)
+        if table.absent_since.keys() != before.keys():
+            self.tell_presence(table)
+
+    def tell_presence(self, table: Table) -> None:
+        """Send everyone watching the table who is connected and which seats bots play."""
+        for listener in list(self.listeners.get(table.id, ())):
+            note = getattr(listener, "presence", None)
+            if note is not None:
+                note(table)
+        if self.owns(table.id):
+            self.timers.refresh(table)
 
     def _tell(self, table: Table, events: Sequence[Event]) -> None:
         for listener in list(self.listeners.get(table.id, ())):
@@ -258,6 +300,7 @@ class TableService:
     async def create(self, request: TableRequest) -> tuple[Table, list[tuple[Seat, str]]]:
         """A new table and the seat tokens of its human seats (shown once, never stored)."""
         game, players, options = _check_request(request)
+        rules = TimeRules.read(game, request.clock, request.on_timeout, request.absence)
         has_bots = any(s.kind == SeatKind.BOT for s in request.seats)
         if has_bots:
             await self._check_bot_caps(request.client)
@@ -267,7 +310,7 @@ class TableService:
             SeatSpec(s.kind, s.level, hash_token(t) if t else None)
             for s, t in zip(request.seats, tokens, strict=True)
         ]
-        table = await self._create(game.name, players, options, seed, specs, {})
+        table = await self._create(game.name, players, options, seed, specs, {}, rules)
         if has_bots and table.status != TableStatus.FINISHED:
             self._bot_tables.setdefault(request.client, set()).add(table.id)
             self._creators[table.id] = request.client
@@ -305,12 +348,13 @@ class TableService:
         seed: int,
         specs: Sequence[SeatSpec],
         names: Mapping[Seat, str],
+        rules: TimeRules,
     ) -> Table:
         table_id = new_table_id()
         stored = Stored(table_id, game_name, players, options, seed, now(), list(specs), [])
         table = _rebuild(stored)
-        drafts = [Draft(EventKind.CREATED, None, {"game": game_name, "players": players})]
-        drafts[0].data["options"] = options
+        data = {"game": game_name, "players": players, "options": options, **rules.to_json()}
+        drafts = [Draft(EventKind.CREATED, None, data)]
         drafts += [Draft(EventKind.JOINED, s, {"name": n}) for s, n in sorted(names.items())]
         if all(not s.human for s in table.seats) or all(
             s in names for s, info in enumerate(table.seats) if info.human
@@ -322,12 +366,14 @@ class TableService:
         row = TableRow(
             id=table_id, game=game_name, players=players, options=_json(options), seed=seed,
             created_at=table.created_at, status=table.status, seq=table.seq,
-            record=table.state.to_record(), result=None,
+            record=table.state.to_record(), result=None, updated_at=table.created_at,
+            clock=_json(rules.clock.to_json()) if rules.clock else None,
+            owner=self.leases.me, lease_until=self.leases.until(),
         )  # fmt: skip
         with storage_errors("create"):
             await self.writer.call(lambda: self.store.create(row, specs, events))
+        self.leases.held.add(table_id)
         self._adopt(table, [s.token_hash for s in specs])
-        self.bot_moves.schedule(table)
         return table
 
     # ------------------------------------------------------------------------- commands
@@ -348,13 +394,18 @@ class TableService:
         """Another process stored events up to `seq`: catch up if we hold this table."""
         self._summaries.pop(table_id, None)
         table = self.tables.get(table_id)
-        if table is not None and seq > table.seq:
-            await self.run(table_id, self._sync)
+        if table is None and self.owns(table_id):
+            await self.table(table_id)  # ours to run: load it, and it catches up as it loads
+        elif table is not None and seq > table.seq:
+            await self.run(table_id, self.sync)
 
     async def _execute(self, table: Table, seat: Seat | None, cmd: Command) -> int:
+        cmd = replace(cmd, at=time.time())
         if cmd.type == CommandType.ACTION and cmd.seq is not None and cmd.seq != table.seq:
             self._check_fresh(table, seat, cmd.seq)
-            cmd = Command(cmd.type, action=cmd.action, seq=table.seq)
+            cmd = replace(cmd, seq=table.seq)
+        if cmd.type == CommandType.ACTION and seat is not None:
+            await self._judge_clock(table, seat, cmd.at)
         if cmd.type == CommandType.CHAT and seat is not None:
             wait = self._chat.take((table.id, seat))
             if wait:
@@ -391,7 +442,7 @@ class TableService:
         with storage_errors(f"table {table.id}"):
             stored = await self.writer.append(Append(table.id, events, status, record, result))
         if not stored:
-            await self._sync(table)
+            await self.sync(table)
             raise TableError("stale", "another update was stored first; try again")
         for event, draft in zip(events, drafts, strict=True):
             table.apply(event, draft.state)
@@ -401,8 +452,20 @@ class TableService:
         self._tell(table, events)
         if self.notifier is not None:
             self.notifier.publish(table.id, table.seq)
-        self.bot_moves.schedule(table)
+        if any(e.kind in (EventKind.TAKEOVER, EventKind.RETURNED) for e in events):
+            self.tell_presence(table)
+        if self.owns(table.id):
+            self.started(table)
         return table.seq
+
+    async def _judge_clock(self, table: Table, seat: Seat, at: float) -> None:
+        """The server is the only judge of time: an action after the seat's time ran out
+        is refused, and the timeout is stored instead."""
+        clocks = table.timing.clocks
+        if clocks is None or seat not in clocks.running or clocks.left(seat, at) > 0:
+            return
+        await self.commit(table, table.timeout_drafts(seat))
+        raise TableError("timed_out", "your time ran out before this move arrived")
 
     def _check_fresh(self, table: Table, seat: Seat | None, seen: int) -> None:
         """An action based on an older seq stands only if nothing since could matter to it.
@@ -423,13 +486,15 @@ class TableService:
                     "look at the new position and try again",
                 )
 
-    async def _sync(self, table: Table) -> None:
+    async def sync(self, table: Table) -> None:
+        """Apply what other processes stored since this process last looked."""
         events = await self.read(self.store.events_after, table.id, table.seq)
         for event in events:
             table.apply(event)
         if events:
             self._tell(table, events)
-            self.bot_moves.schedule(table)
+            if self.owns(table.id):
+                self.started(table)
 
     async def _rematch(self, old: Table) -> str:
         """Create the rematch table: seats rotate by one; joined humans keep their tokens."""
@@ -442,15 +507,80 @@ class TableService:
             specs[new] = SeatSpec(info.kind, info.level, hashes[seat])
             if info.human and info.joined and info.name:
                 names[new] = info.name
-        table = await self._create(old.game.name, n, old.options, new_seed(), specs, names)
+        rules = old.timing.rules
+        table = await self._create(old.game.name, n, old.options, new_seed(), specs, names, rules)
         return table.id
+
+    # ------------------------------------------------------------------------- seats
+
+    async def sit(self, table_id: str, seat: Seat, name: str) -> tuple[Table, str]:
+        """Take open seat `seat`; its token (shown once). TableError `seat_taken` if gone."""
+
+        async def take(table: Table) -> str:
+            drafts = table.sit_drafts(seat, name)
+            token = new_token()
+            digest = hash_token(token)
+            with storage_errors(f"table {table.id}"):
+                taken = await self.writer.call(lambda: self.store.take_seat(table.id, seat, digest))
+            if not taken:
+                raise TableError("seat_taken", "someone took this seat a moment ago")
+            self._hashes[table.id][seat] = digest
+            await self.commit(table, drafts)
+            return token
+
+        token = str(await self.run(table_id, take))
+        return await self.table(table_id), token
+
+    async def quick_play(
+        self, game_name: str, players: int | None, clock: Mapping[str, Any] | None, name: str,
+        client: str,
+    ) -> tuple[Table, Seat, str]:  # fmt: skip
+        """A seat for `name` at the oldest waiting table of that game, size and clock with
+        an open seat; else a new table with this player first and the other seats open."""
+        game = _game(game_name)
+        try:
+            count = game.check_players(players)
+        except RegaliaError as exc:
+            raise TableError("bad_options", str(exc)) from None
+        rules = TimeRules.read(game, clock, None, None)
+        key = _json(rules.clock.to_json()) if rules.clock else None
+        for table_id in await self.read(self.store.open_seat_tables, game.name, count, key):
+            table = await self.table(table_id)
+            for seat, info in enumerate(table.seats):
+                if info.kind == SeatKind.OPEN and not info.joined:
+                    try:
+                        _, token = await self.sit(table_id, seat, name)
+                    except TableError as exc:
+                        if exc.code != "seat_taken":
+                            raise
+                        continue
+                    return await self.table(table_id), seat, token
+        seats = [SeatRequest(SeatKind.HUMAN)] + [SeatRequest(SeatKind.OPEN)] * (count - 1)
+        request = TableRequest(game.name, seats, count, client=client, clock=clock)
+        table, tokens = await self.create(request)
+        await self.submit(table.id, 0, Command(CommandType.JOIN, name=name))
+        return table, 0, tokens[0][1]
+
+    async def came_back(self, table_id: str, seat: Seat) -> None:
+        """The player of `seat` reconnected: a bot playing it for them stands down."""
+
+        async def hand_back(table: Table) -> int:
+            if table.timing.bot_playing.get(seat) is not False:
+                return table.seq  # no bot, or one playing for good (a timeout)
+            return await self.commit(table, [Draft(EventKind.RETURNED, seat)])
+
+        await self.run(table_id, hand_back)
+
+
+def _game(name: str) -> Any:
+    try:
+        return get_game(name)
+    except RegaliaError:
+        raise TableError("unknown_game", f"unknown game {quoted(name)}") from None
 
 
 def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
-    try:
-        game = get_game(request.game)
-    except RegaliaError:
-        raise TableError("unknown_game", f"unknown game {quoted(request.game)}") from None
+    game = _game(request.game)
     try:
         players = game.check_players(request.players or len(request.seats))
         options = game.read_options(request.options or {})
@@ -460,7 +590,8 @@ def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
         raise TableError("bad_options", f"{players} players need {players} seats")
     for seat in request.seats:
         if seat.kind not in tuple(SeatKind):
-            raise TableError("bad_options", f"a seat is 'human' or 'bot', not {quoted(seat.kind)}")
+            kinds = ", ".join(SeatKind)
+            raise TableError("bad_options", f"a seat is one of {kinds}, not {quoted(seat.kind)}")
         if seat.kind == SeatKind.BOT:
             try:
                 game.level(seat.level or "")

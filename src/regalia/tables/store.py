@@ -67,7 +67,7 @@ _INSERT_EVENT = insert(EventRow)
 _UPDATE_SEQ = (
     update(TableRow)
     .where(TableRow.id == bindparam("tid"))
-    .values(status=bindparam("st"), seq=bindparam("sq"))
+    .values(status=bindparam("st"), seq=bindparam("sq"), updated_at=bindparam("up"))
 )
 _UPDATE_RECORD = _UPDATE_SEQ.values(record=bindparam("rec"))
 
@@ -141,7 +141,8 @@ class Store:
         plain: list[dict[str, Any]] = []
         recorded: list[dict[str, Any]] = []
         for item in batch:
-            values = {"tid": item.table_id, "st": item.status, "sq": item.events[-1].seq}
+            last = item.events[-1]
+            values = {"tid": item.table_id, "st": item.status, "sq": last.seq, "up": last.at}
             if item.record is None:
                 plain.append(values)
             else:
@@ -188,24 +189,99 @@ class Store:
             ).all()
             return [_event(e) for e in rows]
 
-    def table_ids(self, status: str | None = None, limit: int = 200) -> list[str]:
+    def table_ids(
+        self,
+        status: str | None = None,
+        limit: int = 200,
+        waiting_after: str | None = None,
+        finished_after: str | None = None,
+    ) -> list[str]:
+        """Newest first. Without `status`: no expired table, waiting ones created after
+        `waiting_after` and finished ones last changed after `finished_after` (ISO times)."""
         query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(limit)
         if status is not None:
             query = query.where(TableRow.status == status)
-        else:  # tables that never started are not worth listing unless asked for
+        else:
+            changed = func.coalesce(TableRow.updated_at, TableRow.created_at)
             query = query.where(TableRow.status != TableStatus.EXPIRED)
+            if waiting_after is not None:
+                query = query.where(
+                    (TableRow.status != TableStatus.WAITING) | (TableRow.created_at > waiting_after)
+                )
+            if finished_after is not None:
+                query = query.where(
+                    (TableRow.status != TableStatus.FINISHED) | (changed > finished_after)
+                )
         with Session(self.engine) as session:
             return list(session.scalars(query).all())
 
-    def playing_ids_with_bots(self) -> list[str]:
-        """Tables in play with a bot seat: the ones whose bots may have to move."""
+    def take_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give open seat `seat` its token; False if someone took it first."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .where(SeatRow.kind == SeatKind.OPEN)
+                .values(kind=SeatKind.HUMAN, token_hash=token_hash)
+            )
+            return bool(done.rowcount)
+
+    def open_seat_tables(self, game: str, players: int, clock: str | None) -> list[str]:
+        """Waiting tables of that game, size and time control with an open seat, oldest first."""
+        same_clock = TableRow.clock.is_(None) if clock is None else TableRow.clock == clock
         query = (
             select(TableRow.id)
-            .where(TableRow.status == TableStatus.PLAYING)
-            .where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == SeatKind.BOT)))
+            .where(TableRow.status == TableStatus.WAITING, TableRow.game == game)
+            .where(TableRow.players == players, same_clock)
+            .where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == SeatKind.OPEN)))
+            .order_by(TableRow.created_at)
+            .limit(20)
         )
         with Session(self.engine) as session:
             return list(session.scalars(query).all())
+
+    # Leases: which process runs a table's clocks and bots.
+
+    def renew(self, owner: str, table_ids: Sequence[str], until: float) -> list[str]:
+        """Extend `owner`'s leases; the ids it still holds (another may have taken some)."""
+        if not table_ids:
+            return []
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(TableRow)
+                .where(TableRow.owner == owner, TableRow.id.in_(list(table_ids)))
+                .values(lease_until=until)
+            )
+            held = conn.execute(
+                select(TableRow.id).where(TableRow.owner == owner, TableRow.id.in_(list(table_ids)))
+            )
+            return list(held.scalars().all())
+
+    def lapsed(self, now: float, everyone: bool = False) -> list[tuple[str, float | None]]:
+        """Tables in play whose lease has lapsed (or all, `everyone`), with the lapsed
+        lease's end. Waiting tables need nobody to run them until they start."""
+        query = select(TableRow.id, TableRow.lease_until)
+        query = query.where(TableRow.status == TableStatus.PLAYING)
+        if not everyone:
+            query = query.where((TableRow.lease_until.is_(None)) | (TableRow.lease_until < now))
+        with Session(self.engine) as session:
+            return [(row[0], row[1]) for row in session.execute(query.limit(500)).all()]
+
+    def take_lease(self, table_id: str, owner: str, was: float | None, until: float) -> bool:
+        """Compare-and-set: take the lease if it still ends at `was`; True if taken."""
+        same = TableRow.lease_until.is_(None) if was is None else TableRow.lease_until == was
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, same)
+                .values(owner=owner, lease_until=until)
+            )
+            return bool(done.rowcount)
+
+    def release(self, owner: str, now: float) -> None:
+        """Let `owner`'s leases lapse now (a clean shutdown)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(TableRow).where(TableRow.owner == owner).values(lease_until=now))
 
     def count_unfinished_with_bots(self) -> int:
         unfinished = (TableStatus.WAITING, TableStatus.PLAYING)

@@ -7,6 +7,7 @@ from its stored log. Nothing here does I/O.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,7 @@ from regalia.protocol import EventKind, MessageType, SeatKind, TableStatus
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft, Event
+from regalia.tables.timing import Timing, epoch
 
 # A resigned seat in a game that goes on (several teams left) is played by this level.
 STAND_IN_LEVEL = "random"
@@ -24,7 +26,7 @@ STAND_IN_LEVEL = "random"
 
 @dataclass(slots=True)
 class SeatInfo:
-    kind: str  # a SeatKind
+    kind: str  # a SeatKind; an open seat becomes human when someone takes it
     level: str | None = None
     name: str | None = None
     joined: bool = False
@@ -32,7 +34,7 @@ class SeatInfo:
 
     @property
     def human(self) -> bool:
-        return self.kind == SeatKind.HUMAN
+        return self.kind in (SeatKind.HUMAN, SeatKind.OPEN)
 
 
 class Table:
@@ -67,6 +69,10 @@ class Table:
         # actions stay secret even when they are the last one left to act.
         self.round_left: set[Seat] = set()
         self.actions: list[tuple[Seat, str]] = []  # every applied action, in machine form
+        self.timing = Timing(players)
+        # Live, not in the log: since when each human seat has had no connection (epoch
+        # seconds; absent: connected). The service keeps it; absence rules read it.
+        self.absent_since: dict[Seat, float] = {}
         # Views of the current seq: many spectators (or one seat's several tabs) share one.
         self._views: dict[Seat | None, dict[str, Any]] = {}
 
@@ -84,7 +90,50 @@ class Table:
                 out.append((seat, STAND_IN_LEVEL))
             elif not info.human:
                 out.append((seat, info.level or STAND_IN_LEVEL))
+            elif seat in self.timing.bot_playing:
+                out.append((seat, self.stand_in_level()))
         return out
+
+    def _human_plays(self, seat: Seat) -> bool:
+        info = self.seats[seat]
+        return info.human and not info.resigned and seat not in self.timing.bot_playing
+
+    def stand_in_level(self) -> str:
+        """The bot that plays an absent or timed-out human: `strong`, or the game's last."""
+        names = [level.name for level in self.game.bot_levels]
+        return "strong" if "strong" in names else names[-1]
+
+    def presence(self) -> list[dict[str, bool]]:
+        """Per seat: a live connection (bots always), and whether a bot plays it now."""
+        return [
+            {
+                "connected": not info.human or (info.joined and s not in self.absent_since),
+                "bot": not info.human or s in self.timing.bot_playing,
+            }
+            for s, info in enumerate(self.seats)
+        ]
+
+    def absent_to_act(self, now: float) -> list[tuple[Seat, float]]:
+        """Human seats to act with no connection, each with when its grace runs out."""
+        grace = self.timing.rules.absence.grace_s
+        out = []
+        for seat in self.to_act():
+            info = self.seats[seat]
+            gone = self.absent_since.get(seat)
+            if not info.human or info.resigned or gone is None or seat in self.timing.bot_playing:
+                continue
+            since = max(gone, self.timing.turn_since.get(seat, gone))
+            out.append((seat, since + grace))
+        return out
+
+    def claimable_by(self, seat: Seat, now: float) -> bool:
+        """Whether `seat` may claim the win now: an opponent to act has been away too long."""
+        if self.timing.rules.absence.then != "claim" or self.status != TableStatus.PLAYING:
+            return False
+        if not self.seats[seat].human or seat in self.absent_since:
+            return False
+        team = self.team_of(seat)
+        return any(s not in team and due <= now for s, due in self.absent_to_act(now))
 
     def team_of(self, seat: Seat) -> frozenset[Seat]:
         for team in self.game.teams(self.players):
@@ -119,20 +168,28 @@ class Table:
                     "level": info.level,
                     "joined": info.joined,
                     "connected": connected.get(s, 0) > 0,
+                    "bot_playing": s in self.timing.bot_playing,
                 }
                 for s, info in enumerate(self.seats)
             ],
+            **self.timing.rules.to_json(),
+            "clocks": self.timing.clock_json(time.time()),
             "to_act": self.to_act(),
             "result": self.result.to_json() if self.result else None,
             "rematch": self.rematch_id,
         }
 
     def view_message(self, viewer: Seat | None) -> dict[str, Any]:
-        """The `view` message for one seat (None: spectators); do not modify it."""
+        """The `view` message for one seat (None: spectators), with clocks as of now."""
         cached = self._views.get(viewer)
         if cached is None:
             cached = self._views[viewer] = self._view_message(viewer)
-        return cached
+        now = time.time()
+        return cached | {
+            "clocks": self.timing.clock_json(now),
+            "presence": self.presence(),
+            "claimable": viewer is not None and self.claimable_by(viewer, now),
+        }
 
     def _view_message(self, viewer: Seat | None) -> dict[str, Any]:
         to_act = self.to_act()
@@ -213,6 +270,13 @@ class Table:
             )
         if self.seats[seat].resigned:
             raise TableError("finished", "you resigned; a stand-in plays this seat")
+        back: list[Draft] = []
+        if seat in self.timing.bot_playing and not cmd.by_bot:
+            if self.timing.bot_playing[seat]:
+                raise TableError("finished", "your time ran out: a bot plays this seat now")
+            back = [Draft(EventKind.RETURNED, seat)]  # the human takes the seat back
+        elif cmd.by_bot and self._human_plays(seat):
+            raise TableError("stale", "the player is back; the bot stands down")
         state = self.state
         try:
             state.require_turn(seat)
@@ -228,7 +292,7 @@ class Table:
             raise TableError("illegal", str(exc)) from None
         data = {"action": state.encode(action), "text": state.describe(action)}
         secret = len(state.to_act()) > 1 or seat in self.round_left
-        drafts = [Draft(EventKind.ACTION, seat, data, secret=secret, state=after)]
+        drafts = [*back, Draft(EventKind.ACTION, seat, data, secret=secret, state=after)]
         if self.draw_offer is not None and seat not in self.team_of(self.draw_offer):
             drafts.append(Draft(EventKind.DRAW_DECLINED, seat))
         result = after.result()
@@ -264,7 +328,7 @@ class Table:
             raise TableError("finished", "you have already resigned")
         return [Draft(EventKind.RESIGNED, seat), *self._after_resign(seat)]
 
-    def _after_resign(self, seat: Seat) -> list[Draft]:
+    def _after_resign(self, seat: Seat, reason: str = "resigned") -> list[Draft]:
         """Finish the game if only one team is left standing once `seat`'s team resigns."""
         losing = self.team_of(seat)
         standing = [
@@ -277,7 +341,7 @@ class Table:
         outcomes = tuple(
             Outcome.WIN if s in standing[0] else Outcome.LOSS for s in range(self.players)
         )
-        return [self._finish(Result(outcomes, f"{self.seat_names[seat]} resigned"))]
+        return [self._finish(Result(outcomes, f"{self.seat_names[seat]} {reason}"))]
 
     def _decide_offer_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
         self._need_playing()
@@ -332,6 +396,56 @@ class Table:
             drafts = [Draft(EventKind.RESIGNED, seat), *self._after_resign(seat), *drafts]
         return drafts
 
+    def _decide_claim(self, seat: Seat, cmd: Command) -> list[Draft]:
+        self._need_playing()
+        if not self.claimable_by(seat, cmd.at):
+            grace = self.timing.rules.absence.grace_s
+            raise TableError(
+                "not_claimable",
+                "you may claim the win only when an opponent to move has been away for "
+                f"{grace} s, at a table whose absence rule is 'claim'",
+            )
+        team = self.team_of(seat)
+        gone = next(s for s, due in self.absent_to_act(cmd.at) if s not in team and due <= cmd.at)
+        outcomes = tuple(Outcome.WIN if s in team else Outcome.LOSS for s in range(self.players))
+        reason = f"{self.seat_names[gone]} left the game; {self.seat_names[seat]} claimed the win"
+        return [Draft(EventKind.CLAIMED, seat), self._finish(Result(outcomes, reason))]
+
+    def sit_drafts(self, seat: Seat, name: str) -> list[Draft]:
+        """Someone takes open seat `seat`; the table starts when none is left to fill."""
+        if not 0 <= seat < self.players:
+            raise TableError("bad_message", f"there is no seat {seat}")
+        if self.status != TableStatus.WAITING:
+            raise TableError("seat_taken", "this table is no longer waiting for players")
+        info = self.seats[seat]
+        if info.kind != SeatKind.OPEN or info.joined:
+            raise TableError("seat_taken", f"{self.seat_names[seat]} is not an open seat")
+        name = name.strip() or self.seat_names[seat]
+        drafts = [Draft(EventKind.JOINED, seat, {"name": name, "sat": True})]
+        others = [s for i, s in enumerate(self.seats) if i != seat]
+        if all(s.joined or not s.human for s in others):
+            drafts.append(Draft(EventKind.STARTED))
+        return drafts
+
+    def timeout_drafts(self, seat: Seat) -> list[Draft]:
+        """`seat`'s clock ran out: it loses (its team, or it alone and a stand-in plays on),
+        or a bot plays it from now on, as the table's rule says."""
+        rule = self.timing.rules.on_timeout
+        drafts = [Draft(EventKind.TIMEOUT, seat, {"rule": rule})]
+        if rule == "bot":
+            level = self.stand_in_level()
+            return [*drafts, Draft(EventKind.TAKEOVER, seat, {"level": level, "for_good": True})]
+        self.seats[seat].resigned = True  # as it will be once applied: who is left standing?
+        try:
+            return [*drafts, *self._after_resign(seat, "ran out of time")]
+        finally:
+            self.seats[seat].resigned = False
+
+    def takeover_drafts(self, seat: Seat) -> list[Draft]:
+        """An absent human's seat: a bot plays it until the human is back."""
+        level = self.stand_in_level()
+        return [Draft(EventKind.TAKEOVER, seat, {"level": level, "for_good": False})]
+
     # ----------------------------------------------------------------------------- apply
 
     def apply(self, event: Event, state: State[Any] | None = None) -> None:
@@ -339,9 +453,13 @@ class Table:
         if event.seq != self.seq + 1:
             raise ValueError(f"table {self.id}: event {event.seq} after {self.seq}")
         kind, seat, data = event.kind, event.seat, event.data
-        if kind == EventKind.JOINED and seat is not None:
+        if kind == EventKind.CREATED:
+            self.timing.configure(data)
+        elif kind == EventKind.JOINED and seat is not None:
             self.seats[seat].joined = True
             self.seats[seat].name = str(data["name"])
+            if data.get("sat"):
+                self.seats[seat].kind = SeatKind.HUMAN
         elif kind == EventKind.STARTED:
             self.status = TableStatus.PLAYING
         elif kind == EventKind.ACTION and seat is not None:
@@ -376,6 +494,9 @@ class Table:
             self.rematch_id = str(data["table_id"])
         elif kind == EventKind.EXPIRED:
             self.status = TableStatus.EXPIRED
+        elif kind == EventKind.TIMEOUT and seat is not None and data.get("rule") == "lose":
+            self.seats[seat].resigned = True
+        self.timing.after(kind, seat, data, epoch(event.at), self.to_act())
         self.events.append(event)
         self.seq = event.seq
         self._views.clear()

@@ -47,11 +47,9 @@ class Upkeep:
 
     async def run_once(self) -> None:
         service = self.service
-        if not service.resumed:
-            await service.resume()
         for table in list(service.tables.values()):
-            if table.status == TableStatus.PLAYING:
-                service.bot_moves.schedule(table)
+            if table.status == TableStatus.PLAYING and service.owns(table.id):
+                service.started(table)
         await self._expire_waiting()
         self._unload_idle()
 
@@ -81,7 +79,9 @@ class Upkeep:
         for table_id, table in list(service.tables.items()):
             idle = now - service.last_active.get(table_id, now)
             ended = table.status in (TableStatus.FINISHED, TableStatus.EXPIRED)
-            if table.status == TableStatus.PLAYING and table.bots_to_act():
-                continue  # bots are at work: it is not idle
+            if table.status == TableStatus.PLAYING and (
+                table.bots_to_act() or service.timers.armed(table_id)
+            ):
+                continue  # bots are at work or a deadline is due: it is not idle
             if idle >= (limits.finished_unload_seconds if ended else limits.idle_unload_seconds):
                 service.unload(table_id)
