@@ -42,3 +42,8 @@ export const getTable = (id) => call("GET", `/api/tables/${encodeURIComponent(id
 export const createTable = (spec) => call("POST", "/api/tables", spec);
 export const tableReplay = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`);
 export const uploadReplay = (record) => call("POST", "/api/replays", { record });
+/** Take an open seat: {seat, token, table}; 409 `seat_taken` when someone was faster. */
+export const sitAt = (id, seat, name) =>
+  call("POST", `/api/tables/${encodeURIComponent(id)}/sit`, { seat, name });
+/** A seat at the oldest waiting table of that game, players and clock, or a new one: {table, seat, token}. */
+export const quickPlay = (spec) => call("POST", "/api/quickplay", spec);

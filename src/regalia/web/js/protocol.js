@@ -17,6 +17,11 @@ export const EventKind = Object.freeze({
   REMATCH_OFFERED: "rematch_offered",
   REMATCH: "rematch",
   EXPIRED: "expired",
+  TIMEOUT: "timeout", // a seat's clock ran out
+  TAKEOVER: "takeover", // a bot plays an absent (or timed-out) seat: {seat, level}
+  RETURNED: "returned", // the human is back and plays their seat again
+  CLAIMED: "claimed", // a seat claimed the win from an absent opponent
+  RESUMED: "resumed", // a server took the table on after none ran it (nothing to show)
 });
 
 /** What a seat asks the table to do: the `type` of a command message. */
@@ -30,6 +35,7 @@ export const CommandType = Object.freeze({
   DECLINE_DRAW: "decline_draw",
   REMATCH: "rematch",
   LEAVE: "leave",
+  CLAIM: "claim", // claim the win from an opponent away too long (when the view's `claimable`)
 });
 
 /** The other WebSocket messages: the client sends hello and ping, the server the rest. */
@@ -41,6 +47,7 @@ export const MessageType = Object.freeze({
   VIEW: "view",
   ERROR: "error",
   PONG: "pong",
+  PRESENCE: "presence", // who is connected, and which seats bots play, as it changes
 });
 
 export const TableStatus = Object.freeze({
@@ -50,7 +57,17 @@ export const TableStatus = Object.freeze({
   EXPIRED: "expired", // nobody took every seat in time: the game never started
 });
 
-export const SeatKind = Object.freeze({ HUMAN: "human", BOT: "bot" });
+export const SeatKind = Object.freeze({
+  HUMAN: "human",
+  BOT: "bot",
+  OPEN: "open", // anyone may take it (POST /api/tables/{id}/sit); then it is a human seat
+});
+
+/** A table's `on_timeout`: what a seat whose clock runs out gets. */
+export const TimeoutRule = Object.freeze({ LOSE: "lose", BOT: "bot" });
+
+/** A table's `absence.then`: what happens once a seat to act has been away for the grace time. */
+export const AbsenceRule = Object.freeze({ BOT: "bot", CLAIM: "claim", WAIT: "wait" });
 
 /** A seat's outcome in a finished game's `result.outcomes`. */
 export const Outcome = Object.freeze({ WIN: "win", LOSS: "loss", DRAW: "draw" });
@@ -73,4 +90,5 @@ export const FINAL_CLOSE_CODES = Object.freeze([
 /** Error codes (HTTP `error.code`, WebSocket `error` messages) the pages answer specially. */
 export const ErrorCode = Object.freeze({
   UNKNOWN_TABLE: "unknown_table",
+  SEAT_TAKEN: "seat_taken", // someone took the open seat first
 });

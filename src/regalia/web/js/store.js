@@ -1,9 +1,11 @@
 // What the browser remembers between visits: the player's name, the seat this browser plays
-// at each table, and the invite links of tables it created (to hand out while waiting).
+// at each table, the invite links of tables it created (to hand out while waiting), and
+// whether turn alerts make a sound.
 
 const NAME_KEY = "regalia.name";
 const SEATS_KEY = "regalia.seats";
 const INVITES_KEY = "regalia.invites";
+const SOUND_KEY = "regalia.sound";
 
 export function playerName() {
   return localStorage.getItem(NAME_KEY) || "";
@@ -43,4 +45,13 @@ export function rememberInvites(id, invites) {
 
 export function invitesOf(id) {
   return read(INVITES_KEY)[id] || [];
+}
+
+/** Whether turn alerts make a sound (on unless turned off). */
+export function soundOn() {
+  return localStorage.getItem(SOUND_KEY) !== "off";
+}
+
+export function setSoundOn(on) {
+  localStorage.setItem(SOUND_KEY, on ? "on" : "off");
 }
