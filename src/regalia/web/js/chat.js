@@ -1,4 +1,5 @@
-// The table chat: a scrolling log and, for seated players, a line to write in.
+// The table chat: a scrolling log and, for seated players, a line to write in. The table's
+// own news (a clock ran out, a bot took a seat over, a player came back) shows in the log too.
 
 import { h, fill } from "./dom.js";
 
@@ -19,6 +20,13 @@ export function createChat(root, { canWrite, send }) {
       if (seen.has(event.seq)) return;
       seen.add(event.seq);
       log.append(h("li", { "data-seq": event.seq }, h("strong", {}, `${event.name || "someone"}: `), event.text));
+      log.scrollTop = log.scrollHeight;
+    },
+    /** A line from the table itself (not a player), once per event seq. */
+    note(seq, text) {
+      if (seen.has(seq)) return;
+      seen.add(seq);
+      log.append(h("li", { class: "system", "data-seq": seq }, text));
       log.scrollTop = log.scrollHeight;
     },
     setWritable(writable) {

@@ -1,6 +1,7 @@
 // The buttons a player may press besides the board: pass, resign, draw offers, rematch,
-// and a line to type a move in any notation the game accepts (keyboard players). What is
-// shown comes from the game's descriptor (GET /api/games), never from its name.
+// claiming the win from an absent opponent (when the view says `claimable`), and a line to
+// type a move in any notation the game accepts (keyboard players). What is shown comes from
+// the game's descriptor (GET /api/games), never from its name.
 
 import { h, fill } from "./dom.js";
 import { canPass } from "./boards/common.js";
@@ -17,6 +18,8 @@ export function createControls(root, { game, players, act, send }) {
   const accept = button("Accept the draw", "accept-draw primary", () => send({ type: CommandType.ACCEPT_DRAW }));
   const decline = button("Decline", "decline-draw", () => send({ type: CommandType.DECLINE_DRAW }));
   const rematch = button("Ask for a rematch", "rematch", () => send({ type: CommandType.REMATCH }));
+  const claim = button("Claim the win", "claim primary", () => send({ type: CommandType.CLAIM }));
+  claim.title = "your opponent has been away too long on their turn";
   const drawNote = h("span", { class: "draw-note" });
   const input = h("input", {
     type: "text", class: "move-input", autocomplete: "off", spellcheck: "false",
@@ -32,7 +35,7 @@ export function createControls(root, { game, players, act, send }) {
       input.value = "";
     }
   });
-  fill(root, h("div", { class: "buttons" }, pass, offer, accept, decline, drawNote, resign, rematch), entry);
+  fill(root, h("div", { class: "buttons" }, claim, pass, offer, accept, decline, drawNote, resign, rematch), entry);
 
   return {
     /** draw.accepted: seats that agreed to the pending offer; draw.declined: the last one was. */
@@ -54,6 +57,7 @@ export function createControls(root, { game, players, act, send }) {
         drawNote.textContent = mine ? "Your side offered a draw." : answered ? "You agreed; waiting for your teammate." : "A draw is offered.";
       }
       rematch.hidden = !(player && message.status === TableStatus.FINISHED);
+      claim.hidden = !(player && playing && message.claimable);
       entry.hidden = !(player && playing);
       input.disabled = !myTurn;
     },

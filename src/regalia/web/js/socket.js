@@ -1,5 +1,7 @@
 // One table's WebSocket: hello with token and last seq, reconnect with back-off, and
-// messages handed to the page. Actions carry the last seq seen so stale ones are refused.
+// messages handed to the page with the moment they arrived (performance.now(): clocks count
+// from it, never from the server's wall clock). Actions carry the last seq seen so stale
+// ones are refused.
 
 import { CloseCode, CommandType, FINAL_CLOSE_CODES, MessageType } from "./protocol.js";
 
@@ -19,6 +21,7 @@ export function connectTable(tableId, { token, name, onMessage, onStatus }) {
       socket.send(JSON.stringify({ type: MessageType.HELLO, token: token || null, name: name || undefined, last_seq: lastSeq }));
     });
     socket.addEventListener("message", (event) => {
+      const at = performance.now();
       let message;
       try {
         message = JSON.parse(event.data);
@@ -28,7 +31,7 @@ export function connectTable(tableId, { token, name, onMessage, onStatus }) {
       if (message.type === MessageType.WELCOME) onStatus("connected");
       if (typeof message.seq === "number") lastSeq = Math.max(lastSeq, message.seq);
       if (message.type === MessageType.EVENT && message.event) lastSeq = Math.max(lastSeq, message.event.seq);
-      onMessage(message);
+      onMessage(message, at);
     });
     socket.addEventListener("close", (event) => {
       socket = null;

@@ -1,5 +1,7 @@
-// A table page: the game's board view, whose turn, controls, move list and chat, kept live
-// over the table's WebSocket. With a seat token the viewer plays; without one, watches.
+// A table page: the game's board view, the seats with their presence and clocks, whose turn,
+// controls, move list and chat, kept live over the table's WebSocket. With a seat token the
+// viewer plays; without one, watches. Turn alerts: a sound, the tab title, a notification
+// when the tab is hidden, and the moves since the player's own last one marked.
 
 import { h, fill } from "./dom.js";
 import { getTable } from "./api.js";
@@ -8,19 +10,26 @@ import { createChat } from "./chat.js";
 import { renderMoveList } from "./movelist.js";
 import { createControls } from "./controls.js";
 import { resultText } from "./result.js";
-import { rememberSeat, playerName, invitesOf } from "./store.js";
+import { rememberSeat, playerName, invitesOf, seatToken } from "./store.js";
 import { copyButton } from "./copy.js";
 import { downloadLink } from "./download.js";
 import { loadBoard } from "./boards/index.js";
 import { gameInfo, levelTitle, seatNames } from "./games.js";
 import { CloseCode, CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus } from "./protocol.js";
+import { createSeatClocks } from "./clocks.js";
+import { alertButtons, notifyHidden, playSound, setTitle } from "./alerts.js";
+import { nameForm } from "./name.js";
 
 export function showTable(root, tableId, token) {
+  // An invite link this browser has not seen, and no name yet: ask for one before joining.
+  const askName = Boolean(token) && !playerName() && seatToken(tableId) !== token;
   if (token) rememberSeat(tableId, token);
   const title = h("h2", { class: "table-title" }, `Table ${tableId}`);
   const conn = h("span", { class: "conn", "data-state": "connecting" }, "connecting…");
   const status = h("p", { class: "status", "aria-live": "polite" });
   const alert = h("p", { class: "alert", role: "alert", hidden: true });
+  const seatsRoot = h("div", { class: "seats-strip" });
+  const nameBox = h("div", { class: "name-ask", hidden: true });
   const boardRoot = h("div", { class: "game-view" });
   const controlsRoot = h("div", { class: "controls" });
   const movesRoot = h("div", { class: "move-list", "aria-label": "moves" });
@@ -28,13 +37,15 @@ export function showTable(root, tableId, token) {
   const links = h("div", { class: "links" });
   const rematchBox = h("p", { class: "rematch-link" });
   const spoken = h("p", { class: "sr-only", "aria-live": "polite" });
+  const body = h("div", { class: "table-body" },
+    h("div", { class: "board-col" }, status, seatsRoot, boardRoot),
+    h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, "Moves"), movesRoot, links, chatRoot));
   fill(root, h("div", { class: "table-page" },
-    h("header", { class: "table-head" }, title, conn, h("a", { href: "#/", class: "back" }, "Lobby")),
+    h("header", { class: "table-head" }, title, conn, alertButtons(), h("a", { href: "#/", class: "back" }, "Lobby")),
     alert,
+    nameBox,
     spoken,
-    h("div", { class: "table-body" },
-      h("div", { class: "board-col" }, status, boardRoot),
-      h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, "Moves"), movesRoot, links, chatRoot)),
+    body,
   ));
 
   let summary = null;
@@ -46,6 +57,13 @@ export function showTable(root, tableId, token) {
   let chat = null;
   let socket = null;
   let alertTimer = null;
+  let baseTitle = "Regalia";
+  let clocks = null; // the last view's clocks, as of clocksAt (performance.now())
+  let clocksAt = 0;
+  let presence = null; // per seat {connected, bot}, from views and presence messages
+  let sinceMine = null; // how many moves came before the player's last one (null: none seen)
+  let newActions = []; // action events since the last view
+  const seatsStrip = createSeatClocks(seatsRoot, { seat: null, who: () => playerNames() });
   const pendingMessages = [];
   let finishedRecord = null;
   const draw = { accepted: new Set(), declined: false };
@@ -82,35 +100,54 @@ export function showTable(root, tableId, token) {
   async function setup(table) {
     summary = table;
     title.textContent = `${table.title} · table ${table.id}`;
-    document.title = `${table.title} · Regalia`;
+    baseTitle = `${table.title} · Regalia`;
+    setTitle(baseTitle, false);
     const [module, info] = await Promise.all([loadBoard(table.game), gameInfo(table.game)]);
     game = info;
     board = module.createView(boardRoot, { seat, act, playerNames, game });
     controls = createControls(controlsRoot, { game, players: table.players, act, send });
     chat = createChat(chatRoot, { canWrite: seat !== null, send: (text) => send({ type: CommandType.CHAT, text }) });
-    for (const message of pendingMessages.splice(0)) handle(message);
+    for (const [message, at] of pendingMessages.splice(0)) handle(message, at);
   }
 
-  function handle(message) {
+  /** `at`: performance.now() when the message arrived (clocks count from it). */
+  function handle(message, at = performance.now()) {
     if (!board && message.type !== MessageType.WELCOME && message.type !== MessageType.ERROR) {
-      pendingMessages.push(message);
+      pendingMessages.push([message, at]);
       return;
     }
     if (message.type === MessageType.WELCOME) {
       seat = message.seat ?? null;
+      const table = message.table;
+      // The summary's own account of who is here, until a view or presence message says more.
+      presence = table.seats.map((s) => ({
+        connected: s.kind === SeatKind.BOT || Boolean(s.connected),
+        bot: s.kind === SeatKind.BOT || Boolean(s.bot_playing),
+      }));
+      if (table.clocks !== undefined) {
+        clocks = table.clocks;
+        clocksAt = at;
+      }
       if (!board) {
-        setup(message.table).catch((err) => showAlert(`Cannot show this table: ${err.message}`));
+        summary = table;
+        seatsStrip.update({ summary, presence, clocks, receivedAt: clocksAt, status: table.status });
+        setup(table).catch((err) => showAlert(`Cannot show this table: ${err.message}`));
       } else {
-        summary = message.table;
+        summary = table;
       }
     } else if (message.type === MessageType.EVENT) {
       onEvent(message.event);
     } else if (message.type === MessageType.VIEW) {
-      onView(message);
+      onView(message, at);
+    } else if (message.type === MessageType.PRESENCE) {
+      presence = message.presence || presence;
+      seatsStrip.update({ presence });
     } else if (message.type === MessageType.ERROR) {
       showAlert(message.message || message.code);
     }
   }
+
+  const seatName = (s) => (summary && summary.seats[s] ? summary.seats[s].seat_name : `seat ${s + 1}`);
 
   function onEvent(event) {
     // Seats that agreed to the pending draw offer (a team game needs every opponent).
@@ -118,27 +155,50 @@ export function showTable(root, tableId, token) {
     if (event.kind === DRAW_ACCEPTED) draw.accepted.add(event.seat);
     if ([DRAW_OFFERED, DRAW_DECLINED, ACTION].includes(event.kind)) draw.accepted.clear();
     draw.declined = event.kind === DRAW_DECLINED || (draw.declined && ![DRAW_OFFERED, ACTION].includes(event.kind));
-    if (event.kind === ACTION) actions.set(event.seq, event);
-    if (event.kind === EventKind.CHAT) chat.add(event);
-    if (event.kind === EventKind.JOINED && summary) {
-      const s = summary.seats.find((x) => x.seat === event.seat);
-      if (s) Object.assign(s, { name: event.name, joined: true });
+    if (event.kind === ACTION) {
+      actions.set(event.seq, event);
+      newActions.push(event);
     }
+    if (event.kind === EventKind.CHAT) chat.add(event);
+    const info = summary && event.seat !== null && event.seat !== undefined ? summary.seats[event.seat] : null;
+    if (event.kind === EventKind.JOINED && info) Object.assign(info, { name: event.name, joined: true });
+    if (event.kind === EventKind.TIMEOUT) chat.note(event.seq, `${seatName(event.seat)} ran out of time.`);
+    if (event.kind === EventKind.TAKEOVER) {
+      if (info) info.bot_playing = true;
+      const level = event.level ? `${game ? levelTitle(game, event.level) : event.level} ` : "";
+      chat.note(event.seq, `A ${level}bot plays ${seatName(event.seat)} now.`);
+    }
+    if (event.kind === EventKind.RETURNED) {
+      if (info) info.bot_playing = false;
+      chat.note(event.seq, `${seatName(event.seat)} is back.`);
+    }
+    if (event.kind === EventKind.CLAIMED) chat.note(event.seq, `${seatName(event.seat)} claimed the win.`);
     if (event.kind === EventKind.FINISHED && event.record) finishedRecord = event.record;
     if (event.kind === EventKind.REMATCH && event.table_id) {
       // A player keeps their token at the rematch table (the server moves it to their new seat).
       const mine = event.token || token;
+      if (mine) rememberSeat(event.table_id, mine);
       const link = mine ? `#/t/${event.table_id}/${mine}` : `#/t/${event.table_id}`;
       fill(rematchBox, h("a", { href: link, class: "button primary" }, "Go to the rematch table"));
     }
   }
 
-  function onView(message) {
+  function onView(message, at) {
+    const before = view;
     view = message;
     if (summary) summary.status = message.status;
+    if (message.clocks !== undefined) {
+      clocks = message.clocks;
+      clocksAt = at;
+    }
+    if (message.presence) presence = message.presence;
+    seatsStrip.update({ summary, presence, clocks, receivedAt: clocksAt, status: message.status });
     board.update(message);
     const rows = board.moveRows(message.view) ?? actionRows();
-    renderMoveList(movesRoot, rows);
+    const total = rows.reduce((n, r) => n + r.cells.length, 0);
+    markSinceMine(total);
+    renderMoveList(movesRoot, rows, { since: sinceMine });
+    alertTurn(before, message);
     const lastRow = rows[rows.length - 1];
     const lastMove = lastRow ? lastRow.cells[lastRow.cells.length - 1] : "";
     if (lastMove && lastMove !== spoken.dataset.move) {
@@ -147,7 +207,8 @@ export function showTable(root, tableId, token) {
     }
     controls.update(message, seat, draw);
     const note = board.note ? board.note(message.view) : "";
-    status.textContent = `${statusText(message)}${note ? ` — ${note}` : ""}`;
+    const claim = message.claimable ? "your opponent is away: you may claim the win" : "";
+    status.textContent = [statusText(message), note, claim].filter(Boolean).join(" — ");
     status.dataset.status = message.status;
     status.classList.toggle("your-turn", seat !== null && (message.to_act || []).includes(seat));
     if (message.status === TableStatus.WAITING) {
@@ -167,6 +228,35 @@ export function showTable(root, tableId, token) {
     }
   }
 
+  /** Where the moves since the player's own last one begin in a list of `total` moves. */
+  function markSinceMine(total) {
+    if (seat === null) {
+      sinceMine = null;
+    } else {
+      const last = newActions.map((e) => e.seat).lastIndexOf(seat);
+      // Their move, then the actions that came after it in the same batch.
+      if (last >= 0) sinceMine = Math.max(0, total - (newActions.length - 1 - last));
+      else if (sinceMine === null) sinceMine = 0; // no move of theirs yet: every move is news
+    }
+    newActions = [];
+  }
+
+  /** A sound, the tab title and a notification when it becomes the player's turn; a sound
+   * when the game ends. The first view only sets the title: nothing changed for the player. */
+  function alertTurn(before, message) {
+    const myTurn = (m) => Boolean(m) && seat !== null && m.status === TableStatus.PLAYING && (m.to_act || []).includes(seat);
+    const mine = myTurn(message);
+    setTitle(baseTitle, mine);
+    if (!before) return;
+    if (mine && !myTurn(before)) {
+      playSound("turn");
+      const verb = (board.verb && board.verb(message.view)) || "move";
+      notifyHidden(`Your ${verb} — ${summary ? summary.title : "Regalia"}`, `Table ${tableId}: it is your turn.`);
+    } else if (message.status === TableStatus.FINISHED && before.status !== TableStatus.FINISHED) {
+      playSound("end");
+    }
+  }
+
   /** The move list from the action events: for boards whose view keeps no history. */
   function actionRows() {
     const names = summary ? seatNames(game, summary.players) : [];
@@ -178,7 +268,12 @@ export function showTable(root, tableId, token) {
 
   function statusText(message) {
     const names = summary ? summary.seats.map((s) => s.seat_name) : [];
-    if (message.status === TableStatus.WAITING) return "Waiting for every player to join…";
+    if (message.status === TableStatus.WAITING) {
+      const open = summary ? summary.seats.filter((s) => s.kind === SeatKind.OPEN && !s.joined).length : 0;
+      return open
+        ? `Waiting for players: ${open} open seat${open > 1 ? "s" : ""}, which anyone may take from the lobby…`
+        : "Waiting for every player to join…";
+    }
     if (message.status === TableStatus.EXPIRED) return "This table expired before every seat was taken.";
     if (message.result) return resultText(message.result, names, seat);
     const acting = message.to_act || [];
@@ -189,29 +284,53 @@ export function showTable(root, tableId, token) {
     return who.length ? `${who.join(", ")} to ${verb}` : "";
   }
 
+  function connect() {
+    socket = connectTable(tableId, {
+      token,
+      name: playerName(),
+      onMessage: handle,
+      onStatus: (state, code) => {
+        conn.dataset.state = state;
+        const badToken = code === CloseCode.BAD_TOKEN;
+        conn.textContent = state === "refused" ? (badToken ? "invalid invite link" : "refused") : state;
+        if (state === "refused") {
+          showAlert(badToken
+            ? "This invite link's token is not valid for this table."
+            : "The server refused the connection.");
+        }
+      },
+    });
+  }
+
   getTable(tableId)
-    .then(() => {
-      socket = connectTable(tableId, {
-        token,
-        name: playerName(),
-        onMessage: handle,
-        onStatus: (state, code) => {
-          conn.dataset.state = state;
-          const badToken = code === CloseCode.BAD_TOKEN;
-          conn.textContent = state === "refused" ? (badToken ? "invalid invite link" : "refused") : state;
-          if (state === "refused") {
-            showAlert(badToken
-              ? "This invite link's token is not valid for this table."
-              : "The server refused the connection.");
-          }
-        },
+    .then((table) => {
+      if (!askName) {
+        connect();
+        return;
+      }
+      // A small form instead of the board until the invited player says who they are.
+      title.textContent = `${table.title} · table ${table.id}`;
+      conn.textContent = "";
+      const mine = table.seats.filter((s) => s.kind !== SeatKind.BOT && !s.joined).map((s) => s.seat_name);
+      const intro = `You are invited to play ${table.title}${mine.length === 1 ? ` as ${mine[0]}` : ""}. Your name:`;
+      const { form, input } = nameForm(intro, "Join the table", () => {
+        nameBox.hidden = true;
+        body.hidden = false;
+        fill(nameBox);
+        connect();
       });
+      fill(nameBox, form);
+      nameBox.hidden = false;
+      body.hidden = true;
+      input.focus();
     })
     .catch((err) => showAlert(err.code === ErrorCode.UNKNOWN_TABLE ? `There is no table ${tableId}.` : err.message));
 
   return {
     destroy() {
       clearTimeout(alertTimer);
+      seatsStrip.destroy();
+      setTitle("Regalia", false);
       if (socket) socket.close();
     },
     get view() {

@@ -1,0 +1,171 @@
+// Who sits where, and their clocks: one row per seat with the seat's name, who plays it, a
+// presence dot (connected, disconnected, played by a bot) and, at a timed table, a clock
+// that ticks for every seat to act (several at once in a simultaneous round). Driven by the
+// table summary, `view` messages (`clocks`, `presence`) and `presence` messages; the boards
+// know nothing of it.
+
+import { h, fill } from "./dom.js";
+import { AbsenceRule, SeatKind, TableStatus, TimeoutRule } from "./protocol.js";
+
+const TICK_MS = 100; // tenths are shown under ten seconds
+
+/** "4:59", "1:02:03", and "0:09.4" (tenths) under ten seconds; never below zero. */
+export function formatClock(ms) {
+  const t = Math.max(0, ms);
+  const pad = (n) => String(n).padStart(2, "0");
+  if (t < 10_000) {
+    const tenths = Math.floor(t / 100);
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  const seconds = Math.floor(t / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return hours ? `${hours}:${pad(minutes)}:${pad(seconds % 60)}` : `${minutes}:${pad(seconds % 60)}`;
+}
+
+/** 90 → "1 min 30 s", 300 → "5 min", 20 → "20 s". */
+function duration(seconds) {
+  const s = Math.max(0, Math.round(seconds || 0));
+  const minutes = Math.floor(s / 60);
+  const rest = s % 60;
+  if (!minutes) return `${rest} s`;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
+
+/** A time control in words: "5 min + 3 s", "1 min a turn", or "untimed". */
+export function timeControlText(clock) {
+  if (!clock) return "untimed";
+  if (clock.per_move_s !== undefined && clock.per_move_s !== null) return `${duration(clock.per_move_s)} a turn`;
+  return `${duration(clock.initial_s)} + ${clock.increment_s || 0} s`;
+}
+
+/** A table's clock and absence rules in a line: what the players agreed to. */
+export function tableRulesText(summary) {
+  const parts = [];
+  if (summary.clock) {
+    parts.push(`Time control: ${timeControlText(summary.clock)}`);
+    parts.push(summary.on_timeout === TimeoutRule.BOT ? "out of time: a bot plays on" : "out of time: that side loses");
+  }
+  const absence = summary.absence;
+  if (absence && absence.then && absence.then !== AbsenceRule.WAIT) {
+    const then = absence.then === AbsenceRule.BOT ? "a bot plays for them" : "the others may claim the win";
+    parts.push(`away ${duration(absence.grace_s)} on their turn: ${then}`);
+  }
+  return parts.join(" · ");
+}
+
+/** Below this a clock shows as low: 10% of its start, at least 5 s and at most 20 s. */
+function lowTimeMs(clock) {
+  if (!clock) return 0;
+  const start = 1000 * (clock.per_move_s ?? clock.initial_s ?? 0);
+  return Math.min(20_000, Math.max(0.1 * start, 5_000));
+}
+
+/** What each seat's presence is, from a view's or a `presence` message's `presence` entry. */
+function presenceOf(info, live) {
+  if (info.kind === SeatKind.BOT) return { state: "bot", text: "bot" };
+  if (!info.joined) return info.kind === SeatKind.OPEN ? { state: "open", text: "open seat" } : { state: "waiting", text: "not joined yet" };
+  const connected = live ? live.connected : Boolean(info.connected);
+  const bot = live ? live.bot : Boolean(info.bot_playing);
+  if (bot) return { state: "bot-playing", text: connected ? "a bot plays for them" : "disconnected · a bot plays for them" };
+  return connected ? { state: "connected", text: "online" } : { state: "disconnected", text: "disconnected" };
+}
+
+/**
+ * The seats strip of a table page. `update({summary, clocks, receivedAt, presence, status})`:
+ * `summary` the table summary (seats, clock), `clocks` a view's clocks (null: untimed) as of
+ * `receivedAt` (performance.now() when it arrived), `presence` per seat or null.
+ */
+export function createSeatClocks(root, { seat = null, who = () => [] } = {}) {
+  const list = h("ol", { class: "seat-clocks", "aria-label": "players and clocks" });
+  const caption = h("p", { class: "time-control muted" });
+  fill(root, list, caption);
+  let state = { summary: null, clocks: null, receivedAt: 0, presence: null, status: null };
+  let rows = [];
+  let timer = null;
+
+  function build(summary) {
+    rows = summary.seats.map((info, i) => {
+      const dot = h("span", { class: "presence-dot", "aria-hidden": "true" });
+      const label = h("span", { class: "seat-label" });
+      const note = h("span", { class: "presence-text" });
+      const clock = h("span", { class: "clock", role: "timer", "aria-label": `${info.seat_name}'s clock` });
+      const row = h("li", { class: "seat-clock", "data-seat": i }, dot, h("span", { class: "seat-who" }, label, note), clock);
+      return { row, dot, label, note, clock };
+    });
+    fill(list, rows.map((r) => r.row));
+  }
+
+  function running() {
+    const { clocks, status } = state;
+    if (!clocks || status !== TableStatus.PLAYING) return new Set();
+    return new Set(clocks.running || []);
+  }
+
+  /** Each seat's time left now, as the server said minus the time since it said it. */
+  function tick() {
+    const { clocks, receivedAt, summary } = state;
+    if (!clocks || !summary) return;
+    const runs = running();
+    const low = lowTimeMs(summary.clock);
+    const elapsed = performance.now() - receivedAt;
+    rows.forEach((r, i) => {
+      const left = (clocks.remaining_ms || [])[i] ?? 0;
+      const ms = runs.has(i) ? Math.max(0, left - elapsed) : left;
+      const text = formatClock(ms);
+      if (r.clock.textContent !== text) r.clock.textContent = text;
+      r.row.classList.toggle("low", ms <= low);
+      r.row.classList.toggle("out", ms <= 0);
+    });
+  }
+
+  function schedule() {
+    const runs = running().size > 0;
+    if (runs && !timer) timer = setInterval(tick, TICK_MS);
+    if (!runs && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  }
+
+  function draw() {
+    const { summary, clocks, presence } = state;
+    if (!summary) return;
+    if (rows.length !== summary.seats.length) build(summary);
+    const names = who();
+    const runs = running();
+    const timed = Boolean(clocks);
+    list.classList.toggle("timed", timed);
+    // Seats side by side up to four, else in two rows (phones: two columns, by the stylesheet).
+    const count = summary.seats.length;
+    list.style.setProperty("--seat-columns", String(count <= 4 ? count : Math.ceil(count / 2)));
+    summary.seats.forEach((info, i) => {
+      const r = rows[i];
+      const p = presenceOf(info, presence && presence[i]);
+      r.row.dataset.presence = p.state;
+      r.row.classList.toggle("you", seat === i);
+      r.row.classList.toggle("running", runs.has(i));
+      r.dot.title = p.text;
+      fill(r.label, h("strong", {}, info.seat_name), seat === i ? " (you)" : "");
+      // A bot seat's player is the bot ("Random bot"): its presence says nothing more.
+      const player = names[i] || "";
+      r.note.textContent = info.kind === SeatKind.BOT && player ? player : [player, p.text].filter(Boolean).join(" · ");
+      r.clock.hidden = !timed;
+    });
+    caption.textContent = tableRulesText(summary);
+    caption.hidden = !caption.textContent;
+    tick();
+    schedule();
+  }
+
+  return {
+    update(changes) {
+      state = { ...state, ...changes };
+      draw();
+    },
+    destroy() {
+      clearInterval(timer);
+      timer = null;
+    },
+  };
+}
