@@ -1,18 +1,22 @@
-// The lobby: every game the server offers, a form to create a table, invite links, and the
-// table lists. All it says about a game comes from the game's descriptor.
+// The lobby: every game the server offers, a form to create a table (seats, time control,
+// absence rules), "Play now", invite links, and the table lists with a Join button per open
+// seat. All it says about a game comes from the game's descriptor.
 
 import { h, fill } from "./dom.js";
-import { listTables, createTable, uploadReplay } from "./api.js";
+import { listTables, createTable, uploadReplay, sitAt, quickPlay } from "./api.js";
 import { allGames, levelTitle, seatNames } from "./games.js";
-import { SeatKind, TableStatus } from "./protocol.js";
+import { AbsenceRule, ErrorCode, SeatKind, TableStatus, TimeoutRule } from "./protocol.js";
 import { playerName, setPlayerName, rememberSeat, rememberInvites, seatToken } from "./store.js";
 import { copyButton } from "./copy.js";
 import { openReplayData } from "./replay.js";
+import { timeControlText } from "./clocks.js";
+import { ensureName } from "./name.js";
 
 export function showLobby(root) {
   const games = h("section", { class: "games", "aria-label": "games" }, h("p", {}, "Loading games…"));
   const created = h("section", { class: "created", hidden: true, "aria-live": "polite" });
   const tables = h("section", { class: "tables", "aria-label": "tables" });
+  const joinError = h("p", { class: "error join-error", role: "alert" });
   const nameInput = h("input", {
     id: "player-name",
     value: playerName(),
@@ -27,6 +31,7 @@ export function showLobby(root) {
       h("p", { class: "name-row" }, h("label", { for: "player-name" }, "Playing as "), nameInput),
       games,
       created,
+      joinError,
       tables,
       replayUpload(),
     ),
@@ -36,10 +41,29 @@ export function showLobby(root) {
     .then((list) => fill(games, list.map((g) => gameCard(g, created))))
     .catch((err) => fill(games, h("p", { class: "error", role: "alert" }, `Cannot load games: ${err.message}`)));
 
+  /** Take an open seat: a name first (asked if none is remembered), then the table. */
+  async function join(table, seat) {
+    joinError.textContent = "";
+    const seatName = table.seats[seat].seat_name;
+    const name = await ensureName(`Your name, to play ${seatName} at table ${table.id}:`, "Join");
+    if (!name) return;
+    nameInput.value = name;
+    try {
+      const answer = await sitAt(table.id, seat, name);
+      rememberSeat(table.id, answer.token);
+      location.hash = `#/t/${encodeURIComponent(table.id)}/${encodeURIComponent(answer.token)}`;
+    } catch (err) {
+      joinError.textContent = err.code === ErrorCode.SEAT_TAKEN
+        ? `Someone took ${seatName} at table ${table.id} first.`
+        : `Cannot join table ${table.id}: ${err.message}`;
+      refresh();
+    }
+  }
+
   async function refresh() {
     try {
       const [all, list] = await Promise.all([listTables(), allGames().catch(() => [])]);
-      fill(tables, tableLists(all, list));
+      fill(tables, tableLists(all, list, join));
     } catch (err) {
       fill(tables, h("p", { class: "error" }, `Cannot load tables: ${err.message}`));
     }
@@ -50,14 +74,53 @@ export function showLobby(root) {
 }
 
 function gameCard(game, created) {
-  const form = tableForm(game, created);
+  const table = tableForm(game, created);
   return h("article", { class: "game-card", "data-game": game.name },
     h("h2", {}, game.title),
     h("p", { class: "summary" }, game.description || game.summary),
     h("p", { class: "players" }, playersText(game),
       game.rules_url ? [" · ", h("a", { href: game.rules_url }, `Full rules of ${game.title}`)] : null),
-    h("details", { class: "new-table" }, h("summary", {}, "New table"), form),
+    playNow(game, table),
+    h("details", { class: "new-table" }, h("summary", {}, "New table"), table.form),
   );
+}
+
+/** "Play now": a seat at the oldest table waiting for this game, player count and time
+ * control (those of the New table form), or a new table with the other seats open. */
+function playNow(game, table) {
+  const what = h("span", { class: "play-now-what muted" });
+  const error = h("p", { class: "error", role: "alert" });
+  const button = h("button", { type: "button", class: "play-now primary" }, "Play now");
+  const describe = () => {
+    const { players, clock } = table.choice();
+    what.textContent = `${players} players · ${timeControlText(clock)}`;
+  };
+  table.form.addEventListener("change", describe);
+  describe();
+  button.addEventListener("click", async () => {
+    error.textContent = "";
+    const { players, clock } = table.choice();
+    if (clock === undefined) {
+      error.textContent = "The custom time control is not complete.";
+      return;
+    }
+    const name = await ensureName(`Your name, to play ${game.title}:`, "Play now");
+    if (!name) return;
+    button.disabled = true;
+    try {
+      const spec = { game: game.name, players, name };
+      if (clock) spec.clock = clock;
+      const answer = await quickPlay(spec);
+      const id = typeof answer.table === "string" ? answer.table : answer.table.id;
+      rememberSeat(id, answer.token);
+      location.hash = `#/t/${encodeURIComponent(id)}/${encodeURIComponent(answer.token)}`;
+    } catch (err) {
+      error.textContent = err.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return h("div", { class: "play-now-row" }, button, " ", what, error);
 }
 
 function playersText(game) {
@@ -81,9 +144,10 @@ function tableForm(game, created) {
     const names = seatNames(game, players);
     fill(seatsBox, h("legend", {}, "Seats"),
       names.map((seatName, i) => {
-        const kind = h("select", { name: `kind-${i}`, "aria-label": `${seatName}: human or bot` },
-          h("option", { value: SeatKind.HUMAN, selected: i === 0 }, "Human"),
-          h("option", { value: SeatKind.BOT, selected: i !== 0 }, "Bot"));
+        const kind = h("select", { name: `kind-${i}`, "aria-label": `${seatName}: human, bot or open` },
+          h("option", { value: SeatKind.HUMAN, selected: i === 0, title: "someone you send an invite link to" }, "Human"),
+          h("option", { value: SeatKind.BOT, selected: i !== 0 }, "Bot"),
+          h("option", { value: SeatKind.OPEN, title: "anyone may take it from the lobby" }, "Open"));
         // Titles for people, the technical name (as in `regalia arena`) as a tooltip.
         const level = h("select", { name: `level-${i}`, "aria-label": `${seatName}: bot level` },
           levels.map((l) => h("option", { value: l.name, title: l.name, selected: l.name === game.default_level },
@@ -97,11 +161,13 @@ function tableForm(game, created) {
   playersSelect.addEventListener("change", drawSeats);
   drawSeats();
 
+  const timing = timingInputs(game);
   const error = h("p", { class: "error", role: "alert" });
   const form = h("form", { class: "table-form", "data-game": game.name },
     counts.length > 1 ? h("label", {}, "Players ", playersSelect) : null,
     optionInputs.map((o) => o.label),
     seatsBox,
+    timing.fields,
     h("button", { type: "submit", class: "primary" }, "Create table"),
     error,
   );
@@ -117,14 +183,100 @@ function tableForm(game, created) {
     for (const o of optionInputs) {
       if (o.input.value !== "") options[o.name] = o.input.value;
     }
+    const clock = timing.clock();
+    if (clock === undefined) {
+      error.textContent = "The custom time control is not complete.";
+      return;
+    }
+    // Only what differs from the server's defaults (the game's own) is sent.
+    const spec = { game: game.name, players, options, seats, ...timing.rules() };
+    if (clock) spec.clock = clock;
     try {
-      const answer = await createTable({ game: game.name, players, options, seats });
+      const answer = await createTable(spec);
       showCreated(created, game, answer);
     } catch (err) {
       error.textContent = err.message;
     }
   });
-  return form;
+  return { form, choice: () => ({ players: Number(playersSelect.value), clock: timing.clock() }) };
+}
+
+const GRACE_S = 60; // the server's default time away before the absence rule applies
+
+/** The time control (presets, untimed, custom) and, under "Options", the timeout and absence
+ * rules with the game's defaults. clock(): the clock to send, null untimed, undefined when
+ * the custom one is incomplete; rules(): {on_timeout?, absence?} where they differ. */
+function timingInputs(game) {
+  const presets = game.clock_presets || [];
+  const id = (what) => `${what}-${game.name}`;
+  const choice = h("select", { id: id("clock"), name: "clock", "aria-label": "time control" },
+    h("option", { value: "" }, "Untimed"),
+    presets.map((p, i) => h("option", { value: `preset-${i}` }, `${p.label} (${timeControlText(p.clock)})`)),
+    h("option", { value: "custom" }, "Custom…"));
+  const number = (name, label, value, min, max) =>
+    h("label", { class: "clock-field" }, `${label} `,
+      h("input", { type: "number", name, value, min, max, step: 1, inputmode: "numeric" }));
+  const style = h("select", { name: "clock-style", "aria-label": "custom time control" },
+    h("option", { value: "fischer" }, "minutes each + seconds a turn"),
+    h("option", { value: "per-move" }, "seconds a turn"));
+  const minutes = number("clock-minutes", "Minutes", 10, 1, 1440);
+  const increment = number("clock-increment", "+ seconds a turn", 5, 0, 3600);
+  const perMove = number("clock-per-move", "Seconds a turn", 60, 1, 86400);
+  const custom = h("div", { class: "custom-clock" }, style, minutes, increment, perMove);
+  const sync = () => {
+    custom.hidden = choice.value !== "custom";
+    const fischer = style.value === "fischer";
+    minutes.hidden = increment.hidden = !fischer;
+    perMove.hidden = fischer;
+  };
+  choice.addEventListener("change", sync);
+  style.addEventListener("change", sync);
+  sync();
+
+  const select = (name, label, entries, value) =>
+    h("label", {}, `${label} `, h("select", { name, "aria-label": label },
+      entries.map(([v, text]) => h("option", { value: v, selected: v === value }, text))));
+  const onTimeout = select("on-timeout", "Out of time:", [
+    [TimeoutRule.LOSE, "that side loses"],
+    [TimeoutRule.BOT, "a bot plays on for them"],
+  ], game.on_timeout || TimeoutRule.LOSE);
+  const absence = select("absence", "Away on their turn:", [
+    [AbsenceRule.BOT, "a bot plays for them until they return"],
+    [AbsenceRule.CLAIM, "the others may claim the win"],
+    [AbsenceRule.WAIT, "wait for them"],
+  ], game.absence || AbsenceRule.WAIT);
+  const grace = number("grace", "after seconds", GRACE_S, 1, 3600);
+  const options = h("details", { class: "table-options" }, h("summary", {}, "Options"),
+    h("div", { class: "table-options-body" }, onTimeout, h("div", { class: "absence-row" }, absence, grace)));
+
+  const value = (label) => label.querySelector("input, select").value;
+  const whole = (label) => {
+    const n = Number(value(label));
+    return value(label) !== "" && Number.isInteger(n) && n >= 0 ? n : null;
+  };
+  return {
+    fields: [h("label", { for: id("clock") }, "Time control ", choice), custom, options],
+    clock() {
+      if (choice.value === "") return null;
+      if (choice.value.startsWith("preset-")) return presets[Number(choice.value.slice(7))].clock;
+      if (style.value === "per-move") {
+        const s = whole(perMove);
+        return s ? { per_move_s: s } : undefined;
+      }
+      const m = whole(minutes);
+      const inc = whole(increment);
+      return m && inc !== null ? { initial_s: m * 60, increment_s: inc } : undefined;
+    },
+    rules() {
+      const out = {};
+      if (value(onTimeout) !== (game.on_timeout || TimeoutRule.LOSE)) out.on_timeout = value(onTimeout);
+      const seconds = whole(grace) ?? GRACE_S;
+      if (value(absence) !== (game.absence || AbsenceRule.WAIT) || seconds !== GRACE_S) {
+        out.absence = { grace_s: seconds, then: value(absence) };
+      }
+      return out;
+    },
+  };
 }
 
 function optionInput(game, opt) {
@@ -170,8 +322,13 @@ function showCreated(box, game, answer) {
     );
   });
   const watch = inviteUrl(answer.spectate || `#/t/${table.id}`);
+  const open = table.seats.filter((s) => s.kind === SeatKind.OPEN).map((s) => s.seat_name);
   fill(box,
     h("h2", {}, `${game.title} table ${table.id} created`),
+    open.length
+      ? h("p", { class: "open-seats" }, `Open: ${open.join(", ")}. Anyone may take ${open.length > 1 ? "them" : "it"} ` +
+          "from the lobby's Open tables; the game starts once every seat is taken.")
+      : null,
     tokens.length
       ? h("p", {}, "Each link below plays one seat. Keep yours; send the others to your friends. " +
           "This browser also lists them on the table page until everyone has joined.")
@@ -183,12 +340,12 @@ function showCreated(box, game, answer) {
   box.scrollIntoView({ block: "nearest" });
 }
 
-function tableLists(all, games) {
+function tableLists(all, games, join) {
   const section = (label, status, rows) =>
     h("div", { class: `table-list ${status}` },
       h("h2", {}, label),
       rows.length
-        ? h("ul", {}, rows.map((t) => tableRow(t, games.find((g) => g.name === t.game))))
+        ? h("ul", {}, rows.map((t) => tableRow(t, games.find((g) => g.name === t.game), join)))
         : h("p", { class: "muted" }, "None right now."));
   return [
     section("Open tables", TableStatus.WAITING, all.filter((t) => t.status === TableStatus.WAITING)),
@@ -197,13 +354,22 @@ function tableLists(all, games) {
   ];
 }
 
-function tableRow(table, game) {
+function tableRow(table, game, join) {
   const level = (name) => (game ? levelTitle(game, name) : name);
   const seats = table.seats.map((s) =>
     `${s.seat_name}: ${s.kind === SeatKind.BOT ? `${level(s.level)} bot` : s.joined ? s.name || "human" : "open"}`).join(", ");
   const finished = table.status === TableStatus.FINISHED;
+  // Open seats anyone may take (a human seat nobody joined waits for its invite link).
+  const mine = seatToken(table.id);
+  const open = table.status === TableStatus.WAITING && !mine
+    ? table.seats.filter((s) => s.kind === SeatKind.OPEN && !s.joined)
+    : [];
   return h("li", { "data-table": table.id },
-    h("strong", {}, game ? game.title : table.game), ` · ${table.id} · ${seats} `,
+    h("strong", {}, game ? game.title : table.game), ` · ${table.id} · `,
+    h("span", { class: "time-control" }, timeControlText(table.clock)), ` · ${seats} `,
+    open.map((s) => [h("button", {
+      type: "button", class: "join-seat", "data-seat": s.seat, onclick: () => join(table, s.seat),
+    }, `Join as ${s.seat_name}`), " "]),
     finished
       ? h("a", { href: `#/replay/${table.id}` }, "Replay")
       : h("a", { href: `#/t/${table.id}` }, "Watch"),
