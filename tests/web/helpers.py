@@ -17,7 +17,7 @@ def create_table(
     """
     page.goto("/")
     card = page.locator(f".game-card[data-game={game}]")
-    card.locator("summary").click()
+    card.locator(".new-table > summary").click()
     form = card.locator("form.table-form")
     if players is not None:
         form.locator("select[name=players]").select_option(str(players))

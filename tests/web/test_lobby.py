@@ -38,7 +38,7 @@ def test_games_summaries_and_rules_pages(page: Page) -> None:
 def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, server: str) -> None:
     page.goto("/")
     card = page.locator(".game-card[data-game=regulator]")
-    card.locator("summary").click()
+    card.locator(".new-table > summary").click()
     form = card.locator("form.table-form")
     form.locator("select[name=kind-1]").select_option("human")
     expect(form.locator("select[name=level-1]")).to_be_disabled()
@@ -59,7 +59,13 @@ def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, ser
     expect(page.locator(".links .invite button.copy")).to_have_attribute("data-copy", invite)
     other = browser.new_context(base_url=server).new_page()
     other.goto(invite)
+    # A browser that knows no name is asked for one before it joins.
+    expect(other.locator(".name-ask")).to_contain_text("You are invited to play Regulator Chess")
+    expect(other.locator(".table-body")).to_be_hidden()
+    other.locator(".name-ask input").fill("Bea")
+    other.locator(".name-ask button[type=submit]").click()
     expect(other.locator(".status")).to_contain_text("White")
+    expect(page.locator('.seat-clock[data-seat="1"]')).to_contain_text("Bea")
     wait_my_turn(page)
     expect(page.locator(".links .invite")).to_have_count(0)
     expect(page.locator('.track-space.current[data-space="3"]')).to_have_count(1)

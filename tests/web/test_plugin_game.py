@@ -46,7 +46,7 @@ def test_lobby_lists_the_plugin_game_and_a_whole_game_is_played(
     expect(card.locator(".summary")).to_have_text(game["description"])
     expect(card.get_by_role("link")).to_have_count(0)  # no rules page: no link
     expect(page.locator(".site-head nav a", has_text="Goofspiel")).to_have_count(0)
-    card.locator("summary").click()
+    card.locator(".new-table > summary").click()
     levels = card.locator("select[name=level-1] option")
     expect(levels).to_have_text(["Random", "Match", "ISMCTS"])
     page.screenshot(path=str(artifacts / "goofspiel-lobby.png"), full_page=True)
@@ -92,7 +92,7 @@ def test_plugin_game_by_keyboard_on_a_phone(phone: Page, artifacts: Path) -> Non
     cards = 3
     page.goto("/")
     form = page.locator("form.table-form[data-game=goofspiel]")
-    page.locator(".game-card[data-game=goofspiel] summary").click()
+    page.locator(".game-card[data-game=goofspiel] .new-table > summary").click()
     form.locator("input[name=cards]").fill(str(cards))
     form.locator("select[name=level-1]").select_option("match")
     form.locator("button[type=submit]").click()

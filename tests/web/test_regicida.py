@@ -144,7 +144,7 @@ def test_regicida_game_to_the_reveal_without_leaking_identities(
 def test_watch_a_bots_game_then_step_through_its_replay(page: Page, artifacts: Path) -> None:
     page.goto("/")
     card = page.locator(".game-card[data-game=regicida]")
-    card.locator("summary").click()
+    card.locator(".new-table > summary").click()
     form = card.locator("form.table-form")
     form.locator("select[name=players]").select_option("3")
     form.locator("select[name=kind-0]").select_option("bot")
