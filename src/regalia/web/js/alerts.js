@@ -66,8 +66,10 @@ export function notifyHidden(title, body) {
   }
 }
 
-/** The sound toggle and the "Notify me" button of a table page's header. */
+/** The sound toggle and the "Notify me" button of a table page's header: {element,
+ * setPlayer(bool)} (spectators have no turn to be told of: no "Notify me"). */
 export function alertButtons() {
+  let player = false;
   const sound = h("button", { type: "button", class: "sound-toggle", title: "a short sound when it is your turn and when the game ends" });
   const showSound = () => {
     const on = soundOn();
@@ -82,7 +84,7 @@ export function alertButtons() {
 
   const notify = h("button", { type: "button", class: "notify-me", title: "a notification when it is your turn and this tab is hidden" }, "Notify me");
   const showNotify = () => {
-    notify.hidden = !canNotify() || Notification.permission !== "default";
+    notify.hidden = !player || !canNotify() || Notification.permission !== "default";
   };
   notify.addEventListener("click", async () => {
     try {
@@ -93,5 +95,11 @@ export function alertButtons() {
     showNotify();
   });
   showNotify();
-  return h("span", { class: "alert-buttons" }, sound, notify);
+  return {
+    element: h("span", { class: "alert-buttons" }, sound, notify),
+    setPlayer(isPlayer) {
+      player = isPlayer;
+      showNotify();
+    },
+  };
 }

@@ -67,20 +67,21 @@ function presenceOf(info, live) {
   if (!info.joined) return info.kind === SeatKind.OPEN ? { state: "open", text: "open seat" } : { state: "waiting", text: "not joined yet" };
   const connected = live ? live.connected : Boolean(info.connected);
   const bot = live ? live.bot : Boolean(info.bot_playing);
-  if (bot) return { state: "bot-playing", text: connected ? "a bot plays for them" : "disconnected · a bot plays for them" };
+  if (bot) return { state: "bot-playing", text: connected ? "a bot plays for them" : "disconnected, a bot plays for them" };
   return connected ? { state: "connected", text: "online" } : { state: "disconnected", text: "disconnected" };
 }
 
 /**
  * The seats strip of a table page. `update({summary, clocks, receivedAt, presence, status})`:
  * `summary` the table summary (seats, clock), `clocks` a view's clocks (null: untimed) as of
- * `receivedAt` (performance.now() when it arrived), `presence` per seat or null.
+ * `receivedAt` (performance.now() when it arrived), `presence` per seat or null, `seat` the
+ * viewer's (null: a spectator). Any of them may be left out: the last one given stays.
  */
-export function createSeatClocks(root, { seat = null, who = () => [] } = {}) {
+export function createSeatClocks(root, { who = () => [] } = {}) {
   const list = h("ol", { class: "seat-clocks", "aria-label": "players and clocks" });
   const caption = h("p", { class: "time-control muted" });
   fill(root, list, caption);
-  let state = { summary: null, clocks: null, receivedAt: 0, presence: null, status: null };
+  let state = { summary: null, clocks: null, receivedAt: 0, presence: null, status: null, seat: null };
   let rows = [];
   let timer = null;
 
@@ -129,7 +130,7 @@ export function createSeatClocks(root, { seat = null, who = () => [] } = {}) {
   }
 
   function draw() {
-    const { summary, clocks, presence } = state;
+    const { summary, clocks, presence, seat } = state;
     if (!summary) return;
     if (rows.length !== summary.seats.length) build(summary);
     const names = who();
@@ -150,6 +151,7 @@ export function createSeatClocks(root, { seat = null, who = () => [] } = {}) {
       // A bot seat's player is the bot ("Random bot"): its presence says nothing more.
       const player = names[i] || "";
       r.note.textContent = info.kind === SeatKind.BOT && player ? player : [player, p.text].filter(Boolean).join(" · ");
+      r.note.title = r.note.textContent;
       r.clock.hidden = !timed;
     });
     caption.textContent = tableRulesText(summary);

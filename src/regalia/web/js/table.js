@@ -37,11 +37,12 @@ export function showTable(root, tableId, token) {
   const links = h("div", { class: "links" });
   const rematchBox = h("p", { class: "rematch-link" });
   const spoken = h("p", { class: "sr-only", "aria-live": "polite" });
+  const alerting = alertButtons();
   const body = h("div", { class: "table-body" },
     h("div", { class: "board-col" }, status, seatsRoot, boardRoot),
     h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, "Moves"), movesRoot, links, chatRoot));
   fill(root, h("div", { class: "table-page" },
-    h("header", { class: "table-head" }, title, conn, alertButtons(), h("a", { href: "#/", class: "back" }, "Lobby")),
+    h("header", { class: "table-head" }, title, conn, alerting.element, h("a", { href: "#/", class: "back" }, "Lobby")),
     alert,
     nameBox,
     spoken,
@@ -63,7 +64,7 @@ export function showTable(root, tableId, token) {
   let presence = null; // per seat {connected, bot}, from views and presence messages
   let sinceMine = null; // how many moves came before the player's last one (null: none seen)
   let newActions = []; // action events since the last view
-  const seatsStrip = createSeatClocks(seatsRoot, { seat: null, who: () => playerNames() });
+  const seatsStrip = createSeatClocks(seatsRoot, { who: () => playerNames() });
   const pendingMessages = [];
   let finishedRecord = null;
   const draw = { accepted: new Set(), declined: false };
@@ -118,6 +119,7 @@ export function showTable(root, tableId, token) {
     }
     if (message.type === MessageType.WELCOME) {
       seat = message.seat ?? null;
+      alerting.setPlayer(seat !== null);
       const table = message.table;
       // The summary's own account of who is here, until a view or presence message says more.
       presence = table.seats.map((s) => ({
@@ -130,7 +132,7 @@ export function showTable(root, tableId, token) {
       }
       if (!board) {
         summary = table;
-        seatsStrip.update({ summary, presence, clocks, receivedAt: clocksAt, status: table.status });
+        seatsStrip.update({ summary, presence, clocks, receivedAt: clocksAt, status: table.status, seat });
         setup(table).catch((err) => showAlert(`Cannot show this table: ${err.message}`));
       } else {
         summary = table;
@@ -192,7 +194,7 @@ export function showTable(root, tableId, token) {
       clocksAt = at;
     }
     if (message.presence) presence = message.presence;
-    seatsStrip.update({ summary, presence, clocks, receivedAt: clocksAt, status: message.status });
+    seatsStrip.update({ summary, presence, clocks, receivedAt: clocksAt, status: message.status, seat });
     board.update(message);
     const rows = board.moveRows(message.view) ?? actionRows();
     const total = rows.reduce((n, r) => n + r.cells.length, 0);
