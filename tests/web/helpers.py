@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 
 def create_table(
@@ -84,3 +84,20 @@ def change_games(page: Page, change: Callable[[dict[str, dict[str, Any]]], None]
         route.fulfill(json=list(games.values()))
 
     page.route("**/api/games", handle)
+
+
+def table_form(page: Page, game: str) -> Locator:
+    """The lobby's New table form of `game`, opened (the page must show the lobby)."""
+    card = page.locator(f".game-card[data-game={game}]")
+    card.locator(".new-table > summary").click()
+    return card.locator("form.table-form")
+
+
+def clock_seconds(page: Page, seat: int) -> float:
+    """The time a seat's clock shows ("4:59", "0:09.4"), in seconds."""
+    text = page.locator(f'.seat-clock[data-seat="{seat}"] .clock').inner_text().strip()
+    *hours_minutes, seconds = text.split(":")
+    minutes = 0
+    for part in hours_minutes:
+        minutes = minutes * 60 + int(part)
+    return minutes * 60 + float(seconds)
