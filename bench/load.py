@@ -56,7 +56,11 @@ async def play_one_game(base: str, game: str, think: float, stop: float, stats: 
                         rng: random.Random, http: httpx.AsyncClient) -> None:  # fmt: skip
     reply = await http.post(
         "/api/tables",
-        json={"game": game, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
+        json={
+            "game": game,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+            "clock": CLOCK,
+        },
     )
     reply.raise_for_status()
     made = reply.json()
@@ -156,6 +160,19 @@ LOAD = {
 }
 
 
+CLOCK: dict[str, int] | None = None  # every table's time control (--clock)
+
+
+def read_clock(text: str | None) -> dict[str, int] | None:
+    """`300+5` (a Fischer clock) or `30` (seconds per move)."""
+    if not text:
+        return None
+    if "+" in text:
+        initial, increment = text.split("+", 1)
+        return {"initial_s": int(initial), "increment_s": int(increment)}
+    return {"per_move_s": int(text)}
+
+
 def start_server(workers: int | None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     data = tempfile.mkdtemp(prefix="regalia-load-")
@@ -188,7 +205,9 @@ def percentiles(values: list[float]) -> str:
 
 def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> None:
     moves = stats.sent + stats.bot_moves
-    print(f"tables (concurrent)  {args.tables}   game {args.game}   think {args.think}s")
+    clock = args.clock or "none"
+    print(f"tables (concurrent)  {args.tables}   game {args.game}   think {args.think}s", end="")
+    print(f"   clock {clock}")
     print(f"duration             {elapsed:.1f} s   games finished {stats.games}")
     print(f"moves                {moves} ({stats.sent} players + {stats.bot_moves} bots)")
     print(f"moves/s              {moves / elapsed:.1f} ({stats.sent / elapsed:.1f} players)")
@@ -210,7 +229,10 @@ def main() -> None:
     parser.add_argument("--game", default="regulator")
     parser.add_argument("--url", help="a running server; default: start one")
     parser.add_argument("--bot-workers", type=int, default=None)
+    parser.add_argument("--clock", help="every table's clock: 300+5 (Fischer) or 30 (per move)")
     args = parser.parse_args()
+    global CLOCK
+    CLOCK = read_clock(args.clock)
     server = None
     base = args.url
     if base is None:

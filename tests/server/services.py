@@ -110,6 +110,15 @@ def redis() -> Iterator[str]:
 @contextmanager
 def server_processes(count: int, database_url: str, redis_url: str) -> Iterator[list[str]]:
     """`count` `regalia serve` processes, started together; yields their base URLs."""
+    with server_handles(count, database_url, redis_url) as handles:
+        yield [base for base, _ in handles]
+
+
+@contextmanager
+def server_handles(
+    count: int, database_url: str, redis_url: str
+) -> Iterator[list[tuple[str, subprocess.Popen[bytes]]]]:
+    """As `server_processes`, with each process (to kill one)."""
     ports = [free_port() for _ in range(count)]
     env = {**os.environ, "REGALIA_BOT_WORKERS": "1"}
     processes = [
@@ -135,10 +144,11 @@ def server_processes(count: int, database_url: str, redis_url: str) -> Iterator[
     try:
         for port in ports:
             wait_port(port, 90)
-        yield [f"http://127.0.0.1:{port}" for port in ports]
+        yield [(f"http://127.0.0.1:{port}", p) for port, p in zip(ports, processes, strict=True)]
     finally:
         for process in processes:
-            process.terminate()
+            if process.poll() is None:
+                process.terminate()
         for process in processes:
             try:
                 process.wait(timeout=20)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import signal
+import time
 
 import httpx
 import pytest
 
 from tests.server.live import connect, create
-from tests.server.services import pg_bin, postgres, redis, server_processes
+from tests.server.services import pg_bin, postgres, redis, server_handles, server_processes
 
 pytestmark = [
     pytest.mark.services,
@@ -25,6 +27,45 @@ def test_two_processes_share_tables() -> None:
     ):
         a_game_across_two_processes(first, second)
         bots_on_one_process_watched_from_the_other(first, second)
+        a_player_connected_elsewhere_is_not_absent(first, second)
+
+
+def test_a_table_goes_on_when_its_owner_process_is_killed() -> None:
+    with (
+        postgres() as database,
+        redis() as fanout,
+        server_handles(2, database, fanout) as ((first, owner), (second, _)),
+    ):
+        # Bots on every seat (the human's too once absent), a clock running: all of it is
+        # the owner's work, and the owner is the process that created the table.
+        made = create(first, "regicide", [{"kind": "human"}] + [{"kind": "bot", "level": "random"}]
+                      * 3, clock={"initial_s": 600, "increment_s": 5},
+                      absence={"grace_s": 1, "then": "bot"})  # fmt: skip
+        table = made["table"]["id"]
+        token = made["tokens"][0]["token"]
+        httpx.post(f"{first}/api/tables/{table}/join", json={"name": "Ana"},
+                   headers={"X-Seat-Token": token})  # fmt: skip
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{second}/api/tables/{table}").json()["seq"] < 20:
+            assert time.monotonic() < deadline, "the bots did not start"
+            time.sleep(0.2)
+        owner.send_signal(signal.SIGKILL)
+        owner.wait()
+        before = httpx.get(f"{second}/api/tables/{table}/events").json()["events"]
+        killed_at = time.monotonic()
+        events = before
+        while not any(e["kind"] == "resumed" for e in events):
+            assert time.monotonic() - killed_at < 15, "nobody took the table over in 15 s"
+            time.sleep(0.2)
+            events = httpx.get(f"{second}/api/tables/{table}/events").json()["events"]
+        while len(events) < len(before) + 8:  # and its bots and clock go on there
+            assert time.monotonic() - killed_at < 45, "the table stopped after the takeover"
+            time.sleep(0.2)
+            events = httpx.get(f"{second}/api/tables/{table}/events").json()["events"]
+        assert events[: len(before)] == before  # nothing acknowledged was lost
+        assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+        view = httpx.get(f"{second}/api/tables/{table}/view").json()
+        assert view["clocks"]["running"] == view["to_act"] or view["status"] == "finished"
 
 
 def a_game_across_two_processes(first: str, second: str) -> None:
@@ -87,3 +128,27 @@ def bots_on_one_process_watched_from_the_other(first: str, second: str) -> None:
 
     asyncio.run(watch())
     assert httpx.get(f"{first}/api/tables/{table}").json()["status"] == "finished"
+
+
+def a_player_connected_elsewhere_is_not_absent(first: str, second: str) -> None:
+    """The owner (first) hears over Redis who is connected to the other process."""
+    made = create(first, "regicide", [{"kind": "human"}] + [{"kind": "bot", "level": "random"}]
+                  * 3, absence={"grace_s": 1, "then": "bot"})  # fmt: skip
+    table, token = made["table"]["id"], made["tokens"][0]["token"]
+
+    def takeovers() -> int:
+        events = httpx.get(f"{first}/api/tables/{table}/events").json()["events"]
+        return sum(e["kind"] == "takeover" for e in events)
+
+    async def play() -> None:
+        player = await connect(second, table, token, "Ana")
+        await asyncio.sleep(3.0)  # past the grace: yet the owner knows Ana is here
+        assert takeovers() == 0
+        await player.ws.close()
+        for _ in range(100):
+            if takeovers():
+                return
+            await asyncio.sleep(0.1)
+        raise AssertionError("the absent seat was never taken over")
+
+    asyncio.run(play())

@@ -33,7 +33,13 @@ class RedisFanout:
         self._down = False  # an outage is logged once, not once per move
 
     def publish(self, table_id: str, seq: int) -> None:
-        message = json.dumps({"table": table_id, "seq": seq})
+        self._send(table_id, {"table": table_id, "seq": seq})
+
+    def publish_presence(self, table_id: str, process: str, seats: dict[int, int]) -> None:
+        self._send(table_id, {"table": table_id, "from": process, "presence": seats})
+
+    def _send(self, table_id: str, data: dict[str, Any]) -> None:
+        message = json.dumps(data, separators=(",", ":"))
         task = asyncio.create_task(self.client.publish(PREFIX + table_id, message))
         self._pending.add(task)
         task.add_done_callback(self._published)
@@ -82,7 +88,11 @@ class RedisFanout:
             return
         try:
             data = json.loads(message["data"])
-            await service.remote_update(str(data["table"]), int(data["seq"]))
+            if "presence" in data:
+                seats = {int(seat): int(n) for seat, n in data["presence"].items()}
+                service.remote_presence(str(data["table"]), str(data["from"]), seats)
+            else:
+                await service.remote_update(str(data["table"]), int(data["seq"]))
         except Exception as exc:
             log.warning("fan-out message %.80r skipped: %s", message.get("data"), exc)
 

@@ -86,26 +86,28 @@ class Leases:
     async def take_lapsed(self, everyone: bool = False) -> None:
         store = self.service.store
         now = time.time()
-        for table_id, was in await self.service.read(store.lapsed, now, everyone):
+        for table_id, was, owner in await self.service.read(store.lapsed, now, everyone):
             if table_id in self.held:
                 continue
             if not await self.service.read(store.take_lease, table_id, self.me, was, self.until()):
                 continue  # another process was first
             self.held.add(table_id)
+            # A lease released at shutdown ends when the table stopped; a lapsed one was
+            # last renewed a lease's length before its end.
+            stopped = None if was is None else was if owner is None else was - LEASE_SECONDS
             try:
-                await self._run_on(table_id, was)
+                await self._run_on(table_id, stopped)
             except TableError as exc:
                 log.warning("table %s taken over but not resumed: %s", table_id, exc.message)
 
-    async def _run_on(self, table_id: str, was: float | None) -> None:
+    async def _run_on(self, table_id: str, stopped: float | None) -> None:
         """Catch up a table just taken over, note the pause of its clocks, run its timers."""
         service = self.service
         if table_id in service.tables:
             await service.run(table_id, service.sync)
         table = await service.table(table_id)
         if table.status == TableStatus.PLAYING and table.timing.clocks is not None:
-            # The old owner last renewed its lease a lease's length before it lapsed.
-            paused = was - LEASE_SECONDS if was is not None else table.timing.last_at
+            paused = stopped if stopped is not None else table.timing.last_at
             since = datetime.fromtimestamp(max(paused, table.timing.last_at), UTC)
             drafts = [Draft(EventKind.RESUMED, None, {"paused_from": since.isoformat()})]
 

@@ -49,6 +49,8 @@ T = TypeVar("T")
 SHUTDOWN_SECONDS = 5.0
 # Summaries of tables not in memory, kept for the lobby lists.
 SUMMARY_CACHE = 2000
+# A process's report of who is connected there holds this long unless it is renewed.
+PRESENCE_SECONDS = 45.0
 Listener = Callable[[Table, Sequence[Event]], None]
 # Events that may come between the seq a client saw and its action without making it stale.
 _HARMLESS = {
@@ -62,9 +64,12 @@ _HARMLESS = {
 
 
 class Notifier(Protocol):
-    """Tells other server processes that a table has new events (Redis pub/sub)."""
+    """Tells other server processes that a table has new events, and who is connected to
+    it here (Redis pub/sub)."""
 
     def publish(self, table_id: str, seq: int) -> None: ...
+
+    def publish_presence(self, table_id: str, process: str, seats: dict[Seat, int]) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +115,8 @@ class TableService:
         self._creators: dict[str, str] = {}  # those tables: the client that created each
         self._chat = RateLimiter(self.limits.chat_burst, self.limits.chat_per_second)
         self.last_active: dict[str, float] = {}
+        # Who is connected at other processes: table: process: (seats, valid until).
+        self._remote_presence: dict[str, dict[str, tuple[dict[Seat, int], float]]] = {}
         self.bot_moves = BotMoves(self, bots, bot_seconds)
         self.upkeep = Upkeep(self)
         self.timers = Timers(self)
@@ -243,12 +250,39 @@ class TableService:
         raise TableError("bad_token", "this seat token does not belong to this table")
 
     def connected(self, table_id: str) -> dict[Seat, int]:
+        """Live connections per seat, here and (as last reported) at other processes."""
+        counts = self._local_connections(table_id)
+        now = time.monotonic()
+        for seats, until in self._remote_presence.get(table_id, {}).values():
+            if until > now:
+                for seat, count in seats.items():
+                    counts[seat] = counts.get(seat, 0) + count
+        return counts
+
+    def _local_connections(self, table_id: str) -> dict[Seat, int]:
         counts: dict[Seat, int] = {}
         for listener in self.listeners.get(table_id, set()):
             seat = getattr(listener, "seat", None)
             if seat is not None:
                 counts[seat] = counts.get(seat, 0) + 1
         return counts
+
+    def remote_presence(self, table_id: str, process: str, seats: dict[Seat, int]) -> None:
+        """Another process reports who is connected to the table there."""
+        if process == self.leases.me:
+            return
+        until = time.monotonic() + PRESENCE_SECONDS
+        self._remote_presence.setdefault(table_id, {})[process] = (seats, until)
+        self._presence_changed(table_id, publish=False)
+
+    def publish_presence(self) -> None:
+        """Report again who is connected here (upkeep): a report lapses unless renewed."""
+        if self.notifier is None:
+            return
+        for table_id in list(self.listeners):
+            if self.listeners[table_id]:
+                seats = self._local_connections(table_id)
+                self.notifier.publish_presence(table_id, self.leases.me, seats)
 
     # ------------------------------------------------------------------------- listeners
 
@@ -263,8 +297,11 @@ class TableService:
             self.touch(table_id)
             self._presence_changed(table_id)
 
-    def _presence_changed(self, table_id: str) -> None:
+    def _presence_changed(self, table_id: str, publish: bool = True) -> None:
         """Note who is connected now; tell everyone if it changed."""
+        if publish and self.notifier is not None:
+            seats = self._local_connections(table_id)
+            self.notifier.publish_presence(table_id, self.leases.me, seats)
         table = self.tables.get(table_id)
         if table is None:
             return

@@ -257,15 +257,18 @@ class Store:
             )
             return list(held.scalars().all())
 
-    def lapsed(self, now: float, everyone: bool = False) -> list[tuple[str, float | None]]:
+    def lapsed(
+        self, now: float, everyone: bool = False
+    ) -> list[tuple[str, float | None, str | None]]:
         """Tables in play whose lease has lapsed (or all, `everyone`), with the lapsed
-        lease's end. Waiting tables need nobody to run them until they start."""
-        query = select(TableRow.id, TableRow.lease_until)
+        lease's end and owner. Waiting tables need nobody to run them until they start."""
+        query = select(TableRow.id, TableRow.lease_until, TableRow.owner)
         query = query.where(TableRow.status == TableStatus.PLAYING)
         if not everyone:
             query = query.where((TableRow.lease_until.is_(None)) | (TableRow.lease_until < now))
         with Session(self.engine) as session:
-            return [(row[0], row[1]) for row in session.execute(query.limit(500)).all()]
+            rows = session.execute(query.limit(500)).all()
+            return [(row[0], row[1], row[2]) for row in rows]
 
     def take_lease(self, table_id: str, owner: str, was: float | None, until: float) -> bool:
         """Compare-and-set: take the lease if it still ends at `was`; True if taken."""
@@ -279,9 +282,12 @@ class Store:
             return bool(done.rowcount)
 
     def release(self, owner: str, now: float) -> None:
-        """Let `owner`'s leases lapse now (a clean shutdown)."""
+        """Let `owner`'s leases lapse now (a clean shutdown): no owner, and `lease_until`
+        says when the tables stopped running."""
         with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.owner == owner).values(lease_until=now))
+            conn.execute(
+                update(TableRow).where(TableRow.owner == owner).values(owner=None, lease_until=now)
+            )
 
     def count_unfinished_with_bots(self) -> int:
         unfinished = (TableStatus.WAITING, TableStatus.PLAYING)

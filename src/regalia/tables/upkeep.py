@@ -50,6 +50,7 @@ class Upkeep:
         for table in list(service.tables.values()):
             if table.status == TableStatus.PLAYING and service.owns(table.id):
                 service.started(table)
+        service.publish_presence()
         await self._expire_waiting()
         self._unload_idle()
 
