@@ -123,3 +123,26 @@ def test_the_next_free_worker_goes_to_the_table_that_used_least() -> None:
         return served
 
     assert asyncio.run(scenario()) == ["light", "heavy", "heavy", "heavy"]
+
+
+def test_long_waiting_and_long_finished_tables_leave_the_lobby_list(tmp_path: Path) -> None:
+    async def body(service: TableService) -> None:
+        waiting, _ = await service.create(TableRequest("toy", [SeatRequest("human")] * 2))
+        done, _ = await service.create(
+            TableRequest("toy", [SeatRequest("bot", "random")] * 2, options={"rounds": 1})
+        )
+        for _ in range(200):
+            if done.status == "finished":
+                break
+            await asyncio.sleep(0.01)
+        listed = {s["id"] for s in await service.list_summaries()}
+        assert {waiting.id, done.id} <= listed
+        object.__setattr__(
+            service, "limits", Limits(lobby_waiting_seconds=0, lobby_finished_seconds=0)
+        )
+        await asyncio.sleep(0.01)
+        assert not {waiting.id, done.id} & {s["id"] for s in await service.list_summaries()}
+        assert waiting.id in {s["id"] for s in await service.list_summaries("waiting")}
+        assert done.id in {s["id"] for s in await service.list_summaries("finished")}
+
+    run(tmp_path, QUIET, body)

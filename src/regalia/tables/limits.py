@@ -25,3 +25,6 @@ class Limits:
     waiting_expiry_seconds: float = 86_400.0
     # How often upkeep runs (bots rescheduled, tables expired and unloaded).
     upkeep_seconds: float = 15.0
+    # The lobby lists waiting tables this long after creation, finished ones after their end.
+    lobby_waiting_seconds: float = 3600.0
+    lobby_finished_seconds: float = 86_400.0

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from regalia.core.errors import RegaliaError, quoted
@@ -224,8 +225,17 @@ class TableService:
         return True
 
     async def list_summaries(self, status: str | None = None) -> list[dict[str, Any]]:
-        """Lobby rows, newest first; tables not in memory answer from their last summary."""
-        ids = await self.read(self.store.table_ids, status)
+        """Lobby rows, newest first; tables not in memory answer from their last summary.
+
+        Without `status`, tables long waiting and long finished are left out."""
+        now = datetime.now(UTC)
+        waiting = (now - timedelta(seconds=self.limits.lobby_waiting_seconds)).isoformat(
+            timespec="milliseconds"
+        )
+        finished = (now - timedelta(seconds=self.limits.lobby_finished_seconds)).isoformat(
+            timespec="milliseconds"
+        )
+        ids = await self.read(self.store.table_ids, status, 200, waiting, finished)
         out = []
         for table_id in ids:
             summary = self._summaries.get(table_id)
