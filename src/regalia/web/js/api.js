@@ -39,6 +39,8 @@ export const listGames = () => call("GET", "/api/games");
 export const listTables = (status) =>
   call("GET", status ? `/api/tables?status=${encodeURIComponent(status)}` : "/api/tables");
 export const getTable = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`);
+/** A table's `view` message for the holder of `token` (a spectator's without one). */
+export const tableView = (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, undefined, token);
 export const createTable = (spec) => call("POST", "/api/tables", spec);
 export const tableReplay = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`);
 export const uploadReplay = (record) => call("POST", "/api/replays", { record });

@@ -4,7 +4,7 @@
 // when the tab is hidden, and the moves since the player's own last one marked.
 
 import { h, fill } from "./dom.js";
-import { getTable } from "./api.js";
+import { getTable, tableView } from "./api.js";
 import { connectTable } from "./socket.js";
 import { createChat } from "./chat.js";
 import { renderMoveList } from "./movelist.js";
@@ -15,7 +15,9 @@ import { copyButton } from "./copy.js";
 import { downloadLink } from "./download.js";
 import { loadBoard } from "./boards/index.js";
 import { gameInfo, levelTitle, seatNames } from "./games.js";
-import { CloseCode, CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus } from "./protocol.js";
+import {
+  AbsenceRule, CloseCode, CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus,
+} from "./protocol.js";
 import { createSeatClocks } from "./clocks.js";
 import { alertButtons, notifyHidden, playSound, setTitle } from "./alerts.js";
 import { nameForm } from "./name.js";
@@ -144,6 +146,7 @@ export function showTable(root, tableId, token) {
     } else if (message.type === MessageType.PRESENCE) {
       presence = message.presence || presence;
       seatsStrip.update({ presence });
+      checkClaim();
     } else if (message.type === MessageType.ERROR) {
       showAlert(message.message || message.code);
     }
@@ -207,12 +210,7 @@ export function showTable(root, tableId, token) {
       spoken.dataset.move = lastMove;
       spoken.textContent = `Last move: ${lastMove}`;
     }
-    controls.update(message, seat, draw);
-    const note = board.note ? board.note(message.view) : "";
-    const claim = message.claimable ? "your opponent is away: you may claim the win" : "";
-    status.textContent = [statusText(message), note, claim].filter(Boolean).join(" — ");
-    status.dataset.status = message.status;
-    status.classList.toggle("your-turn", seat !== null && (message.to_act || []).includes(seat));
+    showControls(message);
     if (message.status === TableStatus.WAITING) {
       const invites = invitesOf(tableId);
       fill(links, invites.length
@@ -228,6 +226,31 @@ export function showTable(root, tableId, token) {
         finishedRecord ? downloadLink(finishedRecord, `regalia-${tableId}.txt`) : null,
         " ", h("a", { href: `#/replay/${tableId}` }, "Step through the replay"));
     }
+  }
+
+  /** The controls and the status line for a view message. */
+  function showControls(message) {
+    controls.update(message, seat, draw);
+    const note = board.note ? board.note(message.view) : "";
+    const claim = message.claimable ? "your opponent is away: you may claim the win" : "";
+    status.textContent = [statusText(message), note, claim].filter(Boolean).join(" — ");
+    status.dataset.status = message.status;
+    status.classList.toggle("your-turn", seat !== null && (message.to_act || []).includes(seat));
+  }
+
+  /** Whether the player may now claim the win: the server says so in views, but when an
+   * opponent's grace runs out it sends only a `presence` message, so ask for the view then. */
+  function checkClaim() {
+    const rule = summary && summary.absence && summary.absence.then;
+    if (seat === null || !view || view.status !== TableStatus.PLAYING || rule !== AbsenceRule.CLAIM) return;
+    const seq = view.seq;
+    tableView(tableId, token)
+      .then((fresh) => {
+        if (!view || view.seq !== seq || fresh.seq !== seq || Boolean(fresh.claimable) === Boolean(view.claimable)) return;
+        view = { ...view, claimable: fresh.claimable };
+        showControls(view);
+      })
+      .catch(() => {}); // the next view says it anyway
   }
 
   /** Where the moves since the player's own last one begin in a list of `total` moves. */
