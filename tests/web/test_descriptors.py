@@ -1,5 +1,6 @@
 """The pages follow each game's descriptor (GET /api/games), never its name: the Resign and
-draw buttons, the move box's hint, the player count and the bot levels offered."""
+draw buttons, the move box's hint, the player count, the bot levels, the time controls and
+the timeout and absence rules offered."""
 
 from __future__ import annotations
 
@@ -60,11 +61,20 @@ def test_lobby_offers_the_default_player_count_and_titled_bot_levels(page: Page)
         expect(options).to_have_text([lv["title"] for lv in game["levels"]])
         titles = [options.nth(i).get_attribute("title") for i in range(options.count())]
         assert titles == [lv["name"] for lv in game["levels"]]
+        # Time controls: untimed, the game's presets, custom; its timeout and absence rules.
+        clocks = form.locator("select[name=clock] option")
+        expect(clocks).to_have_count(len(game["clock_presets"]) + 2)
+        for number, preset in enumerate(game["clock_presets"], start=1):
+            expect(clocks.nth(number)).to_contain_text(preset["label"])
+        expect(form.locator("select[name=on-timeout]")).to_have_value(game["on_timeout"])
+        expect(form.locator("select[name=absence]")).to_have_value(game["absence"])
 
     # Another default level and player count: the form follows them.
     def other_defaults(games: dict[str, dict[str, Any]]) -> None:
         games["regulator"]["default_level"] = games["regulator"]["levels"][-1]["name"]
         games["regicida"]["default_players"] = 3
+        games["regulator"].update(on_timeout="bot", absence="wait")
+        games["regulator"]["clock_presets"] = [{"label": "Blitz", "clock": {"per_move_s": 7}}]
 
     change_games(page, other_defaults)
     page.reload()
@@ -73,3 +83,9 @@ def test_lobby_offers_the_default_player_count_and_titled_bot_levels(page: Page)
     regicida = page.locator("form.table-form[data-game=regicida]")
     expect(regicida.locator("select[name=players]")).to_have_value("3")
     expect(regicida.locator(".seat-row")).to_have_count(3)
+    regulator = page.locator("form.table-form[data-game=regulator]")
+    expect(regulator.locator("select[name=on-timeout]")).to_have_value("bot")
+    expect(regulator.locator("select[name=absence]")).to_have_value("wait")
+    expect(regulator.locator("select[name=clock] option")).to_have_text(
+        ["Untimed", "Blitz (7 s a turn)", "Custom…"]
+    )

@@ -318,3 +318,32 @@ def test_an_absent_player_is_shown_then_played_by_a_bot(
     assert width <= 390, f"the phone-sized page scrolls sideways ({width}px)"
     back.screenshot(path=str(artifacts / "absent-returned-phone.png"), full_page=True)
     back_context.close()
+
+
+def test_claim_the_win_from_an_absent_opponent(page: Page, browser: Browser, server: str) -> None:
+    create_from_lobby(page, "regulator", {"kind-1": "human", "absence": "claim", "grace": "2"})
+    invite = invite_url(page, 1)
+    page.locator(".created .play-link").click()
+    black_context = browser.new_context(base_url=server)
+    black = black_context.new_page()
+    black.goto(invite)
+    black.locator(".name-ask input").fill("Bo")
+    black.locator(".name-ask button[type=submit]").click()
+    wait_my_turn(page)
+    expect(page.locator("button.claim")).to_be_hidden()
+    click_a_move(page)
+    wait_my_turn(black)
+    black_context.close()
+    seat = page.locator('.seat-clock[data-seat="1"]')
+    expect(seat).to_have_attribute("data-presence", "disconnected")
+    # Black has been away on their turn for the grace time: White may claim the win.
+    claim = page.locator("button.claim")
+    expect(claim).to_be_visible(timeout=20_000)
+    expect(page.locator(".status")).to_contain_text("you may claim the win")
+    claim.click()
+    status = page.locator(".status")
+    expect(status).to_contain_text("Game over: White wins")
+    expect(status).to_contain_text("claimed the win")
+    expect(status).to_contain_text("you win")
+    expect(page.locator(".chat-log li.system")).to_contain_text(["White claimed the win."])
+    expect(claim).to_be_hidden()
