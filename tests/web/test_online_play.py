@@ -183,7 +183,9 @@ def test_turn_title_sound_notification_and_moves_since_mine(page: Page) -> None:
     expect(page.locator("button.sound-toggle")).to_have_text("Sound off")
 
 
-def test_join_an_open_seat_from_another_browser(page: Page, browser: Browser, server: str) -> None:
+def test_join_an_open_seat_from_another_browser(
+    page: Page, browser: Browser, server: str, artifacts: Path
+) -> None:
     create_from_lobby(page, "regulator", {"kind-1": "open"})
     expect(page.locator(".created .open-seats")).to_contain_text("Open: Black")
     page.locator(".created .play-link").click()
@@ -195,11 +197,13 @@ def test_join_an_open_seat_from_another_browser(page: Page, browser: Browser, se
     other.goto("/")
     row = other.locator(f".table-list.waiting li[data-table='{table_id}']")
     expect(row.locator(".time-control")).to_have_text("untimed")
+    waiting = other.request.get("/api/tables").json()  # the list as it is now, for later
     row.locator("button.join-seat").click()
     # No name known in this browser: a small dialog asks for one.
     dialog = other.locator("dialog.name-dialog")
     expect(dialog).to_be_visible()
     dialog.locator("input").fill("Olga")
+    other.screenshot(path=str(artifacts / "join-name-dialog.png"))
     dialog.locator("button[type=submit]").click()
     expect(other).to_have_url(re.compile(f"#/t/{table_id}/.+"))
     expect(other.locator(".status")).to_contain_text("White to move")
@@ -214,6 +218,19 @@ def test_join_an_open_seat_from_another_browser(page: Page, browser: Browser, se
     click_a_move(other)
     wait_my_turn(page)
     expect(page.locator(".move-list .move")).to_have_count(2)
+    # Someone whose lobby still lists the seat as open is told it was taken.
+    late_context = browser.new_context(base_url=server)
+    late = late_context.new_page()
+    late.route("**/api/tables", lambda route: route.fulfill(json=waiting))
+    late.goto("/")
+    late.locator("#player-name").fill("Lev")
+    late.locator("#player-name").press("Enter")
+    late.locator(f"li[data-table='{table_id}'] button.join-seat").click()
+    taken = f"Someone took Black at table {table_id} first."
+    expect(late.locator(".join-error")).to_have_text(taken)
+    expect(late).not_to_have_url(re.compile("#/t/"))
+    late_context.close()
+
     # The lobby now lists the table as running, with no seat left to join.
     other.goto("/")
     expect(other.locator(f".table-list.playing li[data-table='{table_id}']")).to_be_visible()
@@ -228,8 +245,17 @@ def test_play_now_seats_two_players_at_one_table(
     # A game nobody else quick-plays in these tests, for a player count of its own.
     phone.goto("/")
     card = phone.locator(".game-card[data-game=regicida]")
-    table_form(phone, "regicida").locator("select[name=players]").select_option("2")
+    form = table_form(phone, "regicida")
+    form.locator("select[name=players]").select_option("2")
     expect(card.locator(".play-now-what")).to_have_text("2 players · untimed")
+    # The New table form on a phone: a custom time control and the options, then back.
+    form.locator("select[name=clock]").select_option("custom")
+    form.locator(".table-options > summary").click()
+    expect(card.locator(".play-now-what")).to_have_text("2 players · 10 min + 5 s")
+    card.screenshot(path=str(artifacts / "lobby-form-phone.png"))
+    width = phone.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 390, f"the phone-sized lobby scrolls sideways ({width}px)"
+    form.locator("select[name=clock]").select_option("")
     card.locator("button.play-now").click()
     phone.locator("dialog.name-dialog input").fill("Pia")
     phone.locator("dialog.name-dialog button[type=submit]").click()
