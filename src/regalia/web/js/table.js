@@ -235,8 +235,15 @@ export function showTable(root, tableId, token) {
     const claim = message.claimable ? "your opponent is away: you may claim the win" : "";
     status.textContent = [statusText(message), note, claim].filter(Boolean).join(" — ");
     status.dataset.status = message.status;
-    status.classList.toggle("your-turn", seat !== null && (message.to_act || []).includes(seat));
+    status.classList.toggle("your-turn", isMyTurn(message));
   }
+
+  /** A bot plays the viewer's seat now (their clock ran out, at a table where a bot then
+   * plays on): its turns are not theirs to play. */
+  const botPlaysMine = () => seat !== null && Boolean(presence && presence[seat] && presence[seat].bot);
+
+  /** Whether the viewer is to act (and no bot acts for them). */
+  const isMyTurn = (message) => seat !== null && (message.to_act || []).includes(seat) && !botPlaysMine();
 
   /** Whether the player may now claim the win: the server says so in views, but when an
    * opponent's grace runs out it sends only a `presence` message, so ask for the view then. */
@@ -269,7 +276,7 @@ export function showTable(root, tableId, token) {
   /** A sound, the tab title and a notification when it becomes the player's turn; a sound
    * when the game ends. The first view only sets the title: nothing changed for the player. */
   function alertTurn(before, message) {
-    const myTurn = (m) => Boolean(m) && seat !== null && m.status === TableStatus.PLAYING && (m.to_act || []).includes(seat);
+    const myTurn = (m) => Boolean(m) && m.status === TableStatus.PLAYING && isMyTurn(m);
     const mine = myTurn(message);
     setTitle(baseTitle, mine);
     if (!before) return;
@@ -304,7 +311,7 @@ export function showTable(root, tableId, token) {
     const acting = message.to_act || [];
     // What a turn is called ("move", or e.g. "vote" in a secret round): the board knows.
     const verb = (board.verb && board.verb(message.view)) || "move";
-    if (seat !== null && acting.includes(seat)) return `Your ${verb}`;
+    if (seat !== null && acting.includes(seat)) return botPlaysMine() ? `A bot plays your ${verb}` : `Your ${verb}`;
     const who = acting.map((s) => `${names[s]}${playerNames()[s] ? ` (${playerNames()[s]})` : ""}`);
     return who.length ? `${who.join(", ")} to ${verb}` : "";
   }
