@@ -10,13 +10,14 @@ from fastapi import APIRouter, Header, Query, Request
 from regalia.core.game import Game
 from regalia.core.registry import available_games
 from regalia.protocol import CommandType
+from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
+from regalia.server.players import PlayerKey, player_of
 from regalia.server.schemas import (
     ChatOut,
     CommandIn,
     CreatedOut,
     CreateIn,
-    ErrorOut,
     EventsOut,
     GameOut,
     JoinIn,
@@ -38,9 +39,6 @@ from regalia.tables.table import Table
 
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=100)]
 TableId = Annotated[str, "table id"]
-ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (400, 401, 404, 408, 409, 413, 422, 429, 500, 503)
-}
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 # Events one request returns at most: a long game's log comes in pages.
@@ -118,6 +116,7 @@ async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
             clock=body.clock,
             on_timeout=body.on_timeout,
             absence=body.absence.model_dump(exclude_none=True) if body.absence else None,
+            rated=body.rated,
         )
     )
     return {
@@ -143,29 +142,43 @@ async def get_table(table_id: TableId, request: Request) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/join", response_model=JoinOut)
 async def join(
-    table_id: TableId, body: JoinIn, request: Request, x_seat_token: Token = None
+    table_id: TableId,
+    body: JoinIn,
+    request: Request,
+    x_seat_token: Token = None,
+    x_player_key: PlayerKey = None,
 ) -> dict[str, Any]:
+    """Take your seat (its token); with a player key the seat is bound to your player."""
     svc = service(request)
     table = await svc.table(table_id)
     seat = _seat(svc, table, x_seat_token)
-    await svc.submit(table.id, seat, Command(CommandType.JOIN, name=body.name))
+    player = await player_of(request, x_player_key)
+    name = player.name if player is not None else body.name
+    cmd = Command(CommandType.JOIN, name=name, player=player.id if player else None)
+    await svc.submit(table.id, seat, cmd)
     return {"seat": seat, "table": summary(svc, table)}
 
 
 @router.post("/tables/{table_id}/sit", response_model=SeatTokenOut)
-async def sit(table_id: TableId, body: SitIn, request: Request) -> dict[str, Any]:
+async def sit(
+    table_id: TableId, body: SitIn, request: Request, x_player_key: PlayerKey = None
+) -> dict[str, Any]:
     """Take an open seat: its token comes back this once (409 `seat_taken` if gone)."""
     svc = service(request)
-    table, token = await svc.sit(table_id, body.seat, body.name)
+    player = await player_of(request, x_player_key)
+    table, token = await svc.sit(table_id, body.seat, body.name, player)
     return {"seat": body.seat, "token": token, "table": summary(svc, table)}
 
 
 @router.post("/quickplay", response_model=SeatTokenOut)
-async def quick_play(body: QuickPlayIn, request: Request) -> dict[str, Any]:
+async def quick_play(
+    body: QuickPlayIn, request: Request, x_player_key: PlayerKey = None
+) -> dict[str, Any]:
     """A seat at the oldest waiting table of that game, size and clock, or a new table."""
     svc = service(request)
+    player = await player_of(request, x_player_key)
     table, seat, token = await svc.quick_play(
-        body.game, body.players, body.clock, body.name, client_of(request.scope)
+        body.game, body.players, body.clock, body.name, client_of(request.scope), player
     )
     return {"seat": seat, "token": token, "table": summary(svc, table)}
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import logging
 import math
 import re
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from regalia.server.schemas import ErrorOut
 from regalia.tables.errors import TableError
 
 log = logging.getLogger("regalia.server")
@@ -38,6 +40,14 @@ STATUS = {
     "invalid": 422,
     "resign_not_allowed": 409,
     "seat_taken": 409,
+    "bad_name": 400,
+    "bad_password": 400,
+    "name_taken": 409,
+    "bad_login": 401,
+    "bad_player_key": 401,
+    "player_required": 401,
+    "already_seated": 409,
+    "unknown_player": 404,
     "not_claimable": 409,
     "timed_out": 409,
     "rate_limited": 429,
@@ -47,6 +57,12 @@ STATUS = {
     "busy": 503,
     "storage_error": 500,
     "internal": 500,
+}
+
+
+# Every route may answer with these, in the one error shape (for the OpenAPI document).
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in sorted(set(STATUS.values()) | {405})
 }
 
 

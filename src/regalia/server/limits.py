@@ -46,7 +46,7 @@ class WriteRateLimit:
         if scope["type"] == "http" and scope["method"] in WRITES:
             path = scope["path"]
             if path.startswith("/api/"):
-                creates = path.rstrip("/") in ("/api/tables", "/api/quickplay")
+                creates = path.rstrip("/") in ("/api/tables", "/api/quickplay", "/api/players")
                 bucket = self.create if creates else self.write
                 wait = bucket.take(client_of(scope))
                 if wait:

@@ -94,6 +94,7 @@ class CreateIn(BaseModel):
     clock: ClockIn | None = Field(default=None, max_length=2)
     on_timeout: Literal["lose", "bot"] | None = None
     absence: AbsenceIn | None = None
+    rated: bool = False
 
 
 class SitIn(BaseModel):
@@ -119,6 +120,7 @@ class SeatOut(BaseModel):
     joined: bool
     connected: bool
     bot_playing: bool
+    player: str | None
 
 
 class AbsenceOut(BaseModel):
@@ -152,6 +154,7 @@ class TableOut(BaseModel):
     seq: int
     created_at: str
     seats: list[SeatOut]
+    rated: bool
     clock: dict[str, int] | None
     on_timeout: str
     absence: AbsenceOut
@@ -207,6 +210,7 @@ class ViewOut(BaseModel):
     clocks: ClocksOut | None
     presence: list[PresenceOut]
     claimable: bool
+    ratings: list[dict[str, Any]] | None
 
 
 class EventsOut(BaseModel):
@@ -260,3 +264,60 @@ class ReplayIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     record: str = Field(max_length=200_000)  # long games take ~30 000
     game: str | None = Field(default=None, max_length=32)
+
+
+class PlayerIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=64)  # the service says what a name may be
+
+
+class LoginIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=64)
+    password: str = Field(max_length=200)
+
+
+class PasswordIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    password: str = Field(max_length=200)
+    old_password: str | None = Field(default=None, max_length=200)
+
+
+class LogoutIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    everywhere: bool = False
+
+
+class PlayerKeyOut(BaseModel):
+    id: str
+    name: str
+    player_key: str
+
+
+class LeaderRowOut(BaseModel):
+    player: str
+    name: str
+    rating: int
+    games: int
+    provisional: bool
+
+
+class RecentGameOut(BaseModel):
+    table: str
+    game: str
+    seat: int
+    status: str
+    rated: bool
+    created_at: str
+    outcome: str | None
+    reason: str | None
+    rating_change: dict[str, Any] | None
+    replay: str | None
+
+
+class ProfileOut(BaseModel):
+    id: str
+    name: str
+    bot: bool
+    ratings: dict[str, LeaderRowOut]
+    recent: list[RecentGameOut]

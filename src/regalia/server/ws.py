@@ -122,17 +122,20 @@ def _decode(text: str | None) -> dict[str, Any]:
     return data
 
 
-def _read_hello(data: dict[str, Any]) -> tuple[str | None, str | None, int]:
+def _read_hello(data: dict[str, Any]) -> tuple[str | None, str | None, int, str | None]:
     if data.get("type") != MessageType.HELLO:
         raise TableError("bad_message", "the first message must be a 'hello'")
     token, name, last = data.get("token"), data.get("name"), data.get("last_seq", 0)
+    key = data.get("player_key")
     if token is not None and not isinstance(token, str):
         raise TableError("bad_message", "token must be a string or null")
+    if key is not None and (not isinstance(key, str) or len(key) > 100):
+        raise TableError("bad_message", "player_key must be a string or null")
     if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
         raise TableError("bad_message", f"name must be a string of at most {MAX_NAME} chars")
     if isinstance(last, bool) or not isinstance(last, int) or last < 0:
         raise TableError("bad_message", "last_seq must be a whole number ≥ 0")
-    return token, name, last
+    return token, name, last, key
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -164,9 +167,10 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
             message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             return
-        token, name, last_seq = _read_hello(_decode(message.get("text")))
+        token, name, last_seq, key = _read_hello(_decode(message.get("text")))
         table = await svc.table(table_id)  # the same table, unless it left memory meanwhile
         seat = svc.seat_for(table, token)
+        player = await svc.read(svc.accounts.player, key) if seat is not None else None
     except (TableError, TimeoutError) as exc:
         code = exc.code if isinstance(exc, TableError) else "bad_message"
         text = exc.message if isinstance(exc, TableError) else "no hello received"
@@ -180,8 +184,10 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     svc.subscribe(table.id, client)
     writer = asyncio.create_task(_write(ws, client))
     try:
-        if seat is not None and (name or not table.seats[seat].joined):
-            await _submit(svc, table, seat, Command(CommandType.JOIN, name=name), client)
+        if seat is not None and (name or player or not table.seats[seat].joined):
+            who = player.name if player is not None else name
+            join = Command(CommandType.JOIN, name=who, player=player.id if player else None)
+            await _submit(svc, table, seat, join, client)
         if seat is not None and table.timing.bot_playing.get(seat) is False:
             with contextlib.suppress(TableError):  # the bot just keeps the seat a while more
                 await svc.came_back(table.id, seat)

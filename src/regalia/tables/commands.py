@@ -22,9 +22,11 @@ class Command:
     seq: int | None = None
     text: str | None = None
     name: str | None = None
-    # Set by the server, never read from a client: a bot's own move, and when it arrived.
+    # Set by the server, never read from a client: a bot's own move, when it arrived, and
+    # the signed-in player who sent it (from their key).
     by_bot: bool = False
     at: float = 0.0
+    player: str | None = None
 
 
 def _text(message: Mapping[str, Any], key: str, limit: int) -> str | None:

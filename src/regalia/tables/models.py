@@ -1,4 +1,5 @@
-"""Database tables: one row per table, its seats, and its append-only event log."""
+"""Database tables: one row per table, its seats and its append-only event log; players,
+their keys and ratings, and the games already rated."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ class TableRow(Base):
     owner: Mapped[str | None] = mapped_column(String(40), nullable=True)
     lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     updated_at: Mapped[str | None] = mapped_column(String(40), nullable=True)  # last event
+    # A rated table starts only when every human seat is a signed-in player.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class SeatRow(Base):
@@ -46,6 +49,8 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot_name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # The player who sits here (a bot seat of a rated table: its level's bot player).
+    player_id: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
 
 
 class EventRow(Base):
@@ -62,3 +67,54 @@ class EventRow(Base):
     at: Mapped[str] = mapped_column(String(40))
     data: Mapped[str] = mapped_column(Text)  # JSON object
     is_secret: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class PlayerRow(Base):
+    """A lasting identity: a guest until it sets a password; bots are players too."""
+
+    __tablename__ = "regalia_players"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(24))
+    name_key: Mapped[str] = mapped_column(String(24), unique=True)  # case-folded: unique
+    password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)  # Argon2id
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[str] = mapped_column(String(40))
+
+
+class PlayerKeyRow(Base):
+    """One signed-in device: the hash of its key (the key itself is never stored)."""
+
+    __tablename__ = "regalia_player_keys"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(16), ForeignKey("regalia_players.id"), index=True)
+    created_at: Mapped[str] = mapped_column(String(40))
+
+
+class RatingRow(Base):
+    """A player's OpenSkill rating in one game."""
+
+    __tablename__ = "regalia_ratings"
+
+    player_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("regalia_players.id"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class RatedGameRow(Base):
+    """A table whose result has been rated: the key that keeps it from being rated twice,
+    and each seat's change for the players to see."""
+
+    __tablename__ = "regalia_rated_games"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("regalia_tables.id"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(32))
+    changes: Mapped[str] = mapped_column(Text)  # JSON: per seat {player, before, after}
+    rated_at: Mapped[str] = mapped_column(String(40))

@@ -26,6 +26,7 @@ from regalia.core.errors import RegaliaError, quoted
 from regalia.core.game import Seat
 from regalia.core.registry import get_game
 from regalia.protocol import CommandType, EventKind, SeatKind, TableStatus
+from regalia.tables.accounts import Accounts, Player
 from regalia.tables.actor import Actor
 from regalia.tables.botmoves import BotMoves
 from regalia.tables.bots import BotPool
@@ -36,6 +37,7 @@ from regalia.tables.leases import Leases
 from regalia.tables.limits import Limits
 from regalia.tables.models import TableRow
 from regalia.tables.ratelimit import RateLimiter
+from regalia.tables.ratings import RatingJob, Ratings
 from regalia.tables.store import Append, SeatSpec, Store, Stored
 from regalia.tables.table import SeatInfo, Table
 from regalia.tables.timers import Timers
@@ -90,6 +92,7 @@ class TableRequest:
     clock: Mapping[str, Any] | None = None
     on_timeout: str | None = None
     absence: Mapping[str, Any] | None = None
+    rated: bool = False
 
 
 class TableService:
@@ -102,6 +105,8 @@ class TableService:
         limits: Limits | None = None,
     ) -> None:
         self.store = store
+        self.accounts = Accounts(store)
+        self.ratings = Ratings(store.engine)
         self.notifier = notifier
         self.limits = limits or Limits()
         self._db = ThreadPoolExecutor(1, thread_name_prefix="db")  # loads and reads
@@ -335,7 +340,8 @@ class TableService:
         if self.owns(table.id):
             self.timers.refresh(table)
 
-    def _tell(self, table: Table, events: Sequence[Event]) -> None:
+    def tell(self, table: Table, events: Sequence[Event]) -> None:
+        """Send every listener the new events and a fresh view."""
         for listener in list(self.listeners.get(table.id, ())):
             try:
                 listener(table, events)
@@ -357,7 +363,15 @@ class TableService:
             SeatSpec(s.kind, s.level, hash_token(t) if t else None)
             for s, t in zip(request.seats, tokens, strict=True)
         ]
-        table = await self._create(game.name, players, options, seed, specs, {}, rules)
+        if request.rated:  # each bot level plays as its own rated player
+            specs = [
+                replace(spec, player_id=(await self.read(self.accounts.bot, spec.level)).id)
+                if spec.kind == SeatKind.BOT and spec.level else spec
+                for spec in specs
+            ]  # fmt: skip
+        table = await self._create(
+            game.name, players, options, seed, specs, {}, rules, rated=request.rated
+        )
         if has_bots and table.status != TableStatus.FINISHED:
             self._bot_tables.setdefault(request.client, set()).add(table.id)
             self._creators[table.id] = request.client
@@ -396,11 +410,14 @@ class TableService:
         specs: Sequence[SeatSpec],
         names: Mapping[Seat, str],
         rules: TimeRules,
+        rated: bool = False,
     ) -> Table:
         table_id = new_table_id()
         stored = Stored(table_id, game_name, players, options, seed, now(), list(specs), [])
         table = _rebuild(stored)
         data = {"game": game_name, "players": players, "options": options, **rules.to_json()}
+        if rated:
+            data["rated"] = True
         drafts = [Draft(EventKind.CREATED, None, data)]
         drafts += [Draft(EventKind.JOINED, s, {"name": n}) for s, n in sorted(names.items())]
         if all(not s.human for s in table.seats) or all(
@@ -415,7 +432,7 @@ class TableService:
             created_at=table.created_at, status=table.status, seq=table.seq,
             record=table.state.to_record(), result=None, updated_at=table.created_at,
             clock=_json(rules.clock.to_json()) if rules.clock else None,
-            owner=self.leases.me, lease_until=self.leases.until(),
+            owner=self.leases.me, lease_until=self.leases.until(), rated=rated,
         )  # fmt: skip
         with storage_errors("create"):
             await self.writer.call(lambda: self.store.create(row, specs, events))
@@ -486,8 +503,15 @@ class TableService:
                 status = TableStatus.EXPIRED
         # States are immutable: the writer thread turns the new one into the record.
         record = final.to_record if final is not None else None
+        seated = tuple(
+            (d.seat, str(d.data["player"]))
+            for d in drafts
+            if d.kind == EventKind.JOINED and d.seat is not None and d.data.get("player")
+        )
+        rating = _rating_job(table, result) if table.rated and result is not None else None
+        append = Append(table.id, events, status, record, result, rating, seated)
         with storage_errors(f"table {table.id}"):
-            stored = await self.writer.append(Append(table.id, events, status, record, result))
+            stored = await self.writer.append(append)
         if not stored:
             await self.sync(table)
             raise TableError("stale", "another update was stored first; try again")
@@ -495,8 +519,10 @@ class TableService:
             table.apply(event, draft.state)
         if table.status in (TableStatus.FINISHED, TableStatus.EXPIRED):
             self._ended(table)
+        if rating is not None:
+            table.rating_changes = await self.read(self.ratings.changes, table.id)
         self.touch(table.id)
-        self._tell(table, events)
+        self.tell(table, events)
         if self.notifier is not None:
             self.notifier.publish(table.id, table.seq)
         if any(e.kind in (EventKind.TAKEOVER, EventKind.RETURNED) for e in events):
@@ -539,7 +565,7 @@ class TableService:
         for event in events:
             table.apply(event)
         if events:
-            self._tell(table, events)
+            self.tell(table, events)
             if self.owns(table.id):
                 self.started(table)
 
@@ -551,20 +577,26 @@ class TableService:
         names: dict[Seat, str] = {}
         for seat, info in enumerate(old.seats):
             new = (seat + 1) % n
-            specs[new] = SeatSpec(info.kind, info.level, hashes[seat])
+            specs[new] = SeatSpec(info.kind, info.level, hashes[seat], info.player)
             if info.human and info.joined and info.name:
                 names[new] = info.name
         rules = old.timing.rules
-        table = await self._create(old.game.name, n, old.options, new_seed(), specs, names, rules)
+        table = await self._create(
+            old.game.name, n, old.options, new_seed(), specs, names, rules, rated=old.rated
+        )
         return table.id
 
     # ------------------------------------------------------------------------- seats
 
-    async def sit(self, table_id: str, seat: Seat, name: str) -> tuple[Table, str]:
-        """Take open seat `seat`; its token (shown once). TableError `seat_taken` if gone."""
+    async def sit(
+        self, table_id: str, seat: Seat, name: str, player: Player | None = None
+    ) -> tuple[Table, str]:
+        """Take open seat `seat`; its token (shown once). TableError `seat_taken` if gone.
+        A signed-in player sits under their own name."""
 
         async def take(table: Table) -> str:
-            drafts = table.sit_drafts(seat, name)
+            who = player.name if player is not None else name
+            drafts = table.sit_drafts(seat, who, player.id if player is not None else None)
             token = new_token()
             digest = hash_token(token)
             with storage_errors(f"table {table.id}"):
@@ -580,7 +612,7 @@ class TableService:
 
     async def quick_play(
         self, game_name: str, players: int | None, clock: Mapping[str, Any] | None, name: str,
-        client: str,
+        client: str, player: Player | None = None,
     ) -> tuple[Table, Seat, str]:  # fmt: skip
         """A seat for `name` at the oldest waiting table of that game, size and clock with
         an open seat; else a new table with this player first and the other seats open."""
@@ -596,7 +628,7 @@ class TableService:
             for seat, info in enumerate(table.seats):
                 if info.kind == SeatKind.OPEN and not info.joined:
                     try:
-                        _, token = await self.sit(table_id, seat, name)
+                        _, token = await self.sit(table_id, seat, name, player)
                     except TableError as exc:
                         if exc.code != "seat_taken":
                             raise
@@ -605,7 +637,9 @@ class TableService:
         seats = [SeatRequest(SeatKind.HUMAN)] + [SeatRequest(SeatKind.OPEN)] * (count - 1)
         request = TableRequest(game.name, seats, count, client=client, clock=clock)
         table, tokens = await self.create(request)
-        await self.submit(table.id, 0, Command(CommandType.JOIN, name=name))
+        who = player.name if player is not None else name
+        joined = Command(CommandType.JOIN, name=who, player=player.id if player else None)
+        await self.submit(table.id, 0, joined)
         return table, 0, tokens[0][1]
 
     async def came_back(self, table_id: str, seat: Seat) -> None:
@@ -647,11 +681,21 @@ def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
     return game, players, options
 
 
+def _rating_job(table: Table, result: Mapping[str, Any]) -> RatingJob | None:
+    players = tuple(info.player for info in table.seats)
+    if any(p is None for p in players):
+        return None  # a seat nobody rated sat at (cannot happen at a rated table)
+    return RatingJob(
+        table.id, table.game.name, tuple(str(p) for p in players),
+        tuple(result["outcomes"]), tuple(tuple(sorted(t)) for t in table.game.teams(table.players)),
+    )  # fmt: skip
+
+
 def _rebuild(stored: Stored) -> Table:
     game = get_game(stored.game)
     seats = [
         SeatInfo(s.kind, s.level, name=f"{s.level} bot" if s.kind == SeatKind.BOT else None,
-                 joined=s.kind == SeatKind.BOT)
+                 joined=s.kind == SeatKind.BOT, player=s.player_id)
         for s in stored.seats
     ]  # fmt: skip
     table = Table(

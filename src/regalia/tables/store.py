@@ -21,6 +21,7 @@ from regalia.protocol import SeatKind, TableStatus
 from regalia.tables.events import Event
 from regalia.tables.migrate import migrate
 from regalia.tables.models import EventRow, SeatRow, TableRow
+from regalia.tables.ratings import RatingJob, rate_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,8 @@ class Append:
     status: str
     record: Callable[[], str] | None  # called on the writer thread, off the event loop
     result: dict[str, Any] | None
+    rating: RatingJob | None = None  # rated in the same transaction as the finish
+    seated: tuple[tuple[int, str], ...] = ()  # (seat, player) now sitting there
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,7 @@ class SeatSpec:
     kind: str
     level: str | None
     token_hash: str | None
+    player_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +111,7 @@ class Store:
                 session.add(
                     SeatRow(
                         table_id=table.id, seat=number, kind=spec.kind, level=spec.level,
-                        token_hash=spec.token_hash,
+                        token_hash=spec.token_hash, player_id=spec.player_id,
                     )
                 )  # fmt: skip
             session.add_all(_event_row(table.id, ev) for ev in events)
@@ -157,6 +161,15 @@ class Store:
             conn.execute(_UPDATE_SEQ, plain)
         if recorded:
             conn.execute(_UPDATE_RECORD, recorded)
+        for item in batch:
+            for seat, player in item.seated:
+                conn.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == item.table_id, SeatRow.seat == seat)
+                    .values(player_id=player)
+                )
+            if item.rating is not None:
+                rate_in(conn, item.rating)
 
     def load(self, table_id: str) -> Stored | None:
         with Session(self.engine) as session:
@@ -176,7 +189,7 @@ class Store:
                 options=json.loads(row.options),
                 seed=row.seed,
                 created_at=row.created_at,
-                seats=[SeatSpec(s.kind, s.level, s.token_hash) for s in seats],
+                seats=[SeatSpec(s.kind, s.level, s.token_hash, s.player_id) for s in seats],
                 events=[_event(e) for e in events],
             )
 

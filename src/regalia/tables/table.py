@@ -31,6 +31,7 @@ class SeatInfo:
     name: str | None = None
     joined: bool = False
     resigned: bool = False
+    player: str | None = None  # a signed-in player (or a bot's rated player)
 
     @property
     def human(self) -> bool:
@@ -70,6 +71,8 @@ class Table:
         self.round_left: set[Seat] = set()
         self.actions: list[tuple[Seat, str]] = []  # every applied action, in machine form
         self.timing = Timing(players)
+        self.rated = False
+        self.rating_changes: list[dict[str, Any]] | None = None  # once a rated game is rated
         # Live, not in the log: since when each human seat has had no connection (epoch
         # seconds; absent: connected). The service keeps it; absence rules read it.
         self.absent_since: dict[Seat, float] = {}
@@ -167,12 +170,14 @@ class Table:
                     "kind": info.kind,
                     "level": info.level,
                     "joined": info.joined,
-                    "connected": connected.get(s, 0) > 0,
+                    "connected": not info.human or connected.get(s, 0) > 0,
                     "bot_playing": s in self.timing.bot_playing,
+                    "player": info.player,
                 }
                 for s, info in enumerate(self.seats)
             ],
             **self.timing.rules.to_json(),
+            "rated": self.rated,
             "clocks": self.timing.clock_json(time.time()),
             "to_act": self.to_act(),
             "result": self.result.to_json() if self.result else None,
@@ -189,6 +194,7 @@ class Table:
             "clocks": self.timing.clock_json(now),
             "presence": self.presence(),
             "claimable": viewer is not None and self.claimable_by(viewer, now),
+            "ratings": self.rating_changes,
         }
 
     def _view_message(self, viewer: Seat | None) -> dict[str, Any]:
@@ -251,14 +257,38 @@ class Table:
         if self.status == TableStatus.EXPIRED:
             raise TableError("finished", "this table expired: nobody took every seat in time")
         info = self.seats[seat]
+        player = cmd.player or info.player
+        self._check_player(seat, player)
         name = (cmd.name or "").strip() or info.name or self.seat_names[seat]
-        if info.joined and info.name == name:
+        if info.joined and info.name == name and info.player == player:
             return []
-        drafts = [Draft(EventKind.JOINED, seat, {"name": name})]
-        others_ready = all(s.joined or not s.human for i, s in enumerate(self.seats) if i != seat)
-        if self.status == TableStatus.WAITING and others_ready:
-            drafts.append(Draft(EventKind.STARTED))
-        return drafts
+        data: dict[str, Any] = {"name": name}
+        if player is not None:
+            data["player"] = player
+        return [Draft(EventKind.JOINED, seat, data), *self._start_if_ready(seat)]
+
+    def _check_player(self, seat: Seat, player: str | None) -> None:
+        """A rated table seats only signed-in players, each at one seat."""
+        if not self.rated:
+            return
+        if player is None:
+            raise TableError(
+                "player_required", "a rated table needs you signed in (send X-Player-Key)"
+            )
+        if any(i != seat and s.player == player for i, s in enumerate(self.seats)):
+            raise TableError("already_seated", "you already play another seat of this table")
+        mine = self.seats[seat].player
+        if mine is not None and mine != player:
+            raise TableError("bad_token", "this seat belongs to another player")
+
+    def _start_if_ready(self, seat: Seat) -> list[Draft]:
+        """`started`, if `seat` is the last human seat the table waited for."""
+        if self.status != TableStatus.WAITING:
+            return []
+        others = [s for i, s in enumerate(self.seats) if i != seat]
+        if all(s.joined or not s.human for s in others):
+            return [Draft(EventKind.STARTED)]
+        return []
 
     def _decide_action(self, seat: Seat, cmd: Command) -> list[Draft]:
         self._need_playing()
@@ -411,7 +441,7 @@ class Table:
         reason = f"{self.seat_names[gone]} left the game; {self.seat_names[seat]} claimed the win"
         return [Draft(EventKind.CLAIMED, seat), self._finish(Result(outcomes, reason))]
 
-    def sit_drafts(self, seat: Seat, name: str) -> list[Draft]:
+    def sit_drafts(self, seat: Seat, name: str, player: str | None = None) -> list[Draft]:
         """Someone takes open seat `seat`; the table starts when none is left to fill."""
         if not 0 <= seat < self.players:
             raise TableError("bad_message", f"there is no seat {seat}")
@@ -420,12 +450,12 @@ class Table:
         info = self.seats[seat]
         if info.kind != SeatKind.OPEN or info.joined:
             raise TableError("seat_taken", f"{self.seat_names[seat]} is not an open seat")
+        self._check_player(seat, player)
         name = name.strip() or self.seat_names[seat]
-        drafts = [Draft(EventKind.JOINED, seat, {"name": name, "sat": True})]
-        others = [s for i, s in enumerate(self.seats) if i != seat]
-        if all(s.joined or not s.human for s in others):
-            drafts.append(Draft(EventKind.STARTED))
-        return drafts
+        data: dict[str, Any] = {"name": name, "sat": True}
+        if player is not None:
+            data["player"] = player
+        return [Draft(EventKind.JOINED, seat, data), *self._start_if_ready(seat)]
 
     def timeout_drafts(self, seat: Seat) -> list[Draft]:
         """`seat`'s clock ran out: it loses (its team, or it alone and a stand-in plays on),
@@ -455,9 +485,12 @@ class Table:
         kind, seat, data = event.kind, event.seat, event.data
         if kind == EventKind.CREATED:
             self.timing.configure(data)
+            self.rated = bool(data.get("rated"))
         elif kind == EventKind.JOINED and seat is not None:
             self.seats[seat].joined = True
             self.seats[seat].name = str(data["name"])
+            if data.get("player"):
+                self.seats[seat].player = str(data["player"])
             if data.get("sat"):
                 self.seats[seat].kind = SeatKind.HUMAN
         elif kind == EventKind.STARTED:

@@ -82,7 +82,7 @@ class Timers:
             await self.service.commit(table, drafts)  # re-arms through the commit
             return
         if any(due <= now for _, due in table.absent_to_act(now)):
-            self.service.tell_presence(table)  # opponents may claim the win now
+            self.service.tell(table, [])  # a fresh view: opponents may claim the win now
         self.refresh(table)
 
 

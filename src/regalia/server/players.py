@@ -1,0 +1,130 @@
+"""The HTTP API of players: guest identities, passwords, sign-in and out, ratings.
+
+A request identifies its player with the `X-Player-Key` header; keys never travel in URLs.
+Sign-in attempts are limited per name and per address, and a wrong name gets the same
+answer, after the same work, as a wrong password.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+
+from regalia.core.registry import get_game
+from regalia.server.errors import ERRORS
+from regalia.server.limits import client_of
+from regalia.server.schemas import (
+    LeaderRowOut,
+    LoginIn,
+    LogoutIn,
+    PasswordIn,
+    PlayerIn,
+    PlayerKeyOut,
+    ProfileOut,
+)
+from regalia.tables.accounts import Player
+from regalia.tables.errors import TableError
+from regalia.tables.ratelimit import RateLimiter
+from regalia.tables.service import TableService
+
+PlayerKey = Annotated[str | None, Header(alias="X-Player-Key", max_length=100)]
+router = APIRouter(prefix="/api", responses=ERRORS)
+# Sign-in attempts: a few per name, a few more per address, then one a minute.
+_by_name = RateLimiter(5, 1 / 60)
+_by_client = RateLimiter(20, 20 / 60)
+
+
+def service(request: Request) -> TableService:
+    svc: TableService = request.app.state.service
+    return svc
+
+
+async def player_of(request: Request, key: str | None) -> Player | None:
+    """The signed-in player of a request (None without a key); a bad key is an error."""
+    svc = service(request)
+    return await svc.read(svc.accounts.player, key)
+
+
+async def me(request: Request, key: str | None) -> Player:
+    player = await player_of(request, key)
+    if player is None:
+        raise TableError("bad_player_key", "send your player key in the X-Player-Key header")
+    return player
+
+
+def _answer(player: Player, key: str) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "player_key": key}
+
+
+@router.post("/players", response_model=PlayerKeyOut, status_code=201)
+async def new_player(body: PlayerIn, request: Request) -> dict[str, Any]:
+    """A guest player, at once; the key is shown this once: keep it."""
+    svc = service(request)
+    player, key = await svc.read(svc.accounts.create_guest, body.name)
+    return _answer(player, key)
+
+
+@router.post("/login", response_model=PlayerKeyOut)
+async def login(body: LoginIn, request: Request) -> dict[str, Any]:
+    """A new key for a player with a password (another device)."""
+    for limiter, key in ((_by_client, client_of(request.scope)), (_by_name, body.name.casefold())):
+        wait = limiter.take(key)
+        if wait:
+            raise TableError(
+                "rate_limited", f"too many sign-in attempts; try again in {wait:.0f} s", wait
+            )
+    svc = service(request)
+    player, key = await svc.read(svc.accounts.login, body.name, body.password)
+    return _answer(player, key)
+
+
+@router.post("/players/me/password", status_code=204)
+async def set_password(body: PasswordIn, request: Request, x_player_key: PlayerKey = None) -> None:
+    """Set (or change, giving the old one) the password that signs in elsewhere."""
+    player = await me(request, x_player_key)
+    svc = service(request)
+    await svc.read(svc.accounts.set_password, player, body.password, body.old_password)
+
+
+@router.post("/logout", status_code=204)
+async def logout(body: LogoutIn, request: Request, x_player_key: PlayerKey = None) -> None:
+    """Revoke this key, or every key of its player (`everywhere`)."""
+    await me(request, x_player_key)
+    svc = service(request)
+    await svc.read(svc.accounts.revoke, x_player_key, body.everywhere)
+
+
+@router.get("/players/me", response_model=ProfileOut)
+async def my_profile(request: Request, x_player_key: PlayerKey = None) -> dict[str, Any]:
+    player = await me(request, x_player_key)
+    return await profile(player.id, request)
+
+
+@router.get("/players/{player_id}", response_model=ProfileOut)
+async def profile(player_id: str, request: Request) -> dict[str, Any]:
+    """A player's name, rating in each game and recent games (with links to replays)."""
+    svc = service(request)
+    found = await svc.read(svc.ratings.profile, player_id[:16])
+    if found is None:
+        raise TableError("unknown_player", "no such player")
+    return found
+
+
+@router.get("/leaderboard/{game}", response_model=list[LeaderRowOut])
+async def leaderboard(
+    game: str,
+    request: Request,
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 50,
+) -> list[dict[str, Any]]:
+    """Best first by the conservative rating; a page at a time."""
+    try:
+        name = get_game(game).name
+    except Exception:
+        raise TableError("unknown_game", "no such game") from None
+    svc = service(request)
+    rows: list[dict[str, Any]] = await svc.read(
+        svc.ratings.leaderboard, name, (page - 1) * per_page, per_page
+    )
+    return rows
