@@ -58,53 +58,97 @@ def wait_port(port: int, seconds: float = 30) -> None:
     raise RuntimeError(f"nothing listens on port {port}")
 
 
+class Postgres:
+    """A PostgreSQL cluster in a temporary directory, which a test may restart."""
+
+    def __init__(self) -> None:
+        binaries = pg_bin()
+        if binaries is None:
+            raise RuntimeError("PostgreSQL is not installed (make system-deps installs it)")
+        self.prefix, user = _as_db_user()
+        self.root = Path(tempfile.mkdtemp(prefix="regalia-pg-"))
+        data = self.root / "data"
+        if user is not None:
+            shutil.chown(self.root, user)
+        self.port = free_port()
+        initdb = [str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "regalia"]
+        subprocess.run([*self.prefix, *initdb, "--no-sync"], check=True, capture_output=True)
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self.ctl = [str(binaries / "pg_ctl"), "-D", str(data)]
+        self.options = ["-o", options, "-l", str(self.root / "log")]
+        self.url = f"postgresql+psycopg://regalia@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        subprocess.run([*self.prefix, *self.ctl, *self.options, "-w", "start"], check=True,
+                       capture_output=True)  # fmt: skip
+        wait_port(self.port)
+
+    def stop(self) -> None:
+        subprocess.run([*self.prefix, *self.ctl, "-m", "immediate", "stop"], check=False,
+                       capture_output=True)  # fmt: skip
+
+
+@contextmanager
+def postgres_cluster() -> Iterator[Postgres]:
+    cluster = Postgres()
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+        shutil.rmtree(cluster.root, ignore_errors=True)
+
+
 @contextmanager
 def postgres() -> Iterator[str]:
     """Yields a SQLAlchemy URL of a fresh PostgreSQL cluster."""
-    binaries = pg_bin()
-    if binaries is None:
-        raise RuntimeError("PostgreSQL is not installed (make system-deps installs it)")
-    prefix, user = _as_db_user()
-    root = Path(tempfile.mkdtemp(prefix="regalia-pg-"))
-    data = root / "data"
-    if user is not None:
-        shutil.chown(root, user)
-    port = free_port()
-    initdb = [str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "regalia"]
-    subprocess.run([*prefix, *initdb, "--no-sync"], check=True, capture_output=True)
-    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
-    start = [str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(root / "log")]
-    subprocess.run([*prefix, *start, "-w", "start"], check=True, capture_output=True)
+    with postgres_cluster() as cluster:
+        yield cluster.url
+
+
+class Redis:
+    """A Redis server that keeps nothing on disk, which a test may stop and start again."""
+
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is not installed (make system-deps installs it)")
+        self.port = free_port()
+        self.root = tempfile.mkdtemp(prefix="regalia-redis-")
+        self.command = [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                        "--appendonly", "no", "--dir", self.root]  # fmt: skip
+        self.process: subprocess.Popen[bytes] | None = None
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            self.command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        wait_port(self.port)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@contextmanager
+def redis_server() -> Iterator[Redis]:
+    server = Redis()
+    server.start()
     try:
-        wait_port(port)
-        yield f"postgresql+psycopg://regalia@127.0.0.1:{port}/postgres"
+        yield server
     finally:
-        subprocess.run([*prefix, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate",
-                        "stop"], check=False, capture_output=True)  # fmt: skip
-        shutil.rmtree(root, ignore_errors=True)
+        server.stop()
+        shutil.rmtree(server.root, ignore_errors=True)
 
 
 @contextmanager
 def redis() -> Iterator[str]:
     """Yields the URL of a fresh Redis server that keeps nothing on disk."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        raise RuntimeError("redis-server is not installed (make system-deps installs it)")
-    port = free_port()
-    root = tempfile.mkdtemp(prefix="regalia-redis-")
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", root],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        wait_port(port)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        shutil.rmtree(root, ignore_errors=True)
+    with redis_server() as server:
+        yield server.url
 
 
 @contextmanager

@@ -10,7 +10,15 @@ import httpx
 import pytest
 
 from tests.server.live import connect, create
-from tests.server.services import pg_bin, postgres, redis, server_handles, server_processes
+from tests.server.services import (
+    pg_bin,
+    postgres,
+    postgres_cluster,
+    redis,
+    redis_server,
+    server_handles,
+    server_processes,
+)
 
 pytestmark = [
     pytest.mark.services,
@@ -152,3 +160,61 @@ def a_player_connected_elsewhere_is_not_absent(first: str, second: str) -> None:
         raise AssertionError("the absent seat was never taken over")
 
     asyncio.run(play())
+
+
+def test_games_go_on_through_a_redis_outage_and_a_postgresql_restart() -> None:
+    with (
+        postgres_cluster() as database,
+        redis_server() as fanout,
+        server_processes(2, database.url, fanout.url) as (first, second),
+    ):
+        made = create(first, "regulator", [{"kind": "human"}, {"kind": "human"}], seed=5)
+        table = made["table"]["id"]
+        white, black = (t["token"] for t in made["tokens"])
+        for token, name in ((white, "Ana"), (black, "Bruno")):
+            httpx.post(f"{first}/api/tables/{table}/join", json={"name": name},
+                       headers={"X-Seat-Token": token})  # fmt: skip
+
+        def move(base: str, token: str) -> int:
+            deadline = time.monotonic() + 30
+            while True:  # until this process has heard of the last move: our turn
+                view = httpx.get(f"{base}/api/tables/{table}/view",
+                                 headers={"X-Seat-Token": token}).json()  # fmt: skip
+                if view.get("legal"):
+                    break
+                assert time.monotonic() < deadline, f"never our turn: {view}"
+                time.sleep(0.2)
+            body = {"type": "action", "action": view["legal"][0]["action"], "seq": view["seq"]}
+            reply = httpx.post(f"{base}/api/tables/{table}/commands", json=body,
+                               headers={"X-Seat-Token": token}, timeout=30)  # fmt: skip
+            assert reply.status_code == 200, reply.text
+            return int(reply.json()["seq"])
+
+        fanout.stop()  # Redis is gone: moves are still stored and acknowledged
+        seq = move(first, white)
+        fanout.start()
+        deadline = time.monotonic() + 30  # the other process reconnects and catches up
+        while httpx.get(f"{second}/api/tables/{table}").json()["seq"] < seq:
+            assert time.monotonic() < deadline, "the other process never caught up"
+            time.sleep(0.2)
+        seq = move(second, black)
+
+        database.stop()
+        down = httpx.get(f"{first}/api/tables", timeout=30)
+        assert down.status_code in (500, 503) and "error" in down.json()
+        database.start()
+        deadline = time.monotonic() + 30
+        while True:  # dead pooled connections are replaced: service resumes
+            try:
+                seq = move(first, white)
+                break
+            except AssertionError:
+                assert time.monotonic() < deadline, "the server did not recover"
+                time.sleep(0.5)
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{second}/api/tables/{table}").json()["seq"] < seq:
+            assert time.monotonic() < deadline, "the other process never caught up"
+            time.sleep(0.2)
+        events = httpx.get(f"{second}/api/tables/{table}/events").json()["events"]
+        assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+        assert sum(e["kind"] == "action" for e in events) == 3

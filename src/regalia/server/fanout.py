@@ -23,14 +23,19 @@ from regalia.tables.service import TableService
 log = logging.getLogger("regalia.fanout")
 PREFIX = "regalia:table:"
 FIRST_RETRY, LAST_RETRY = 0.5, 10.0
+RESEND_SECONDS = 1.0
+CONNECT_SECONDS, IDLE_SECONDS = 5.0, 5.0
 
 
 class RedisFanout:
     def __init__(self, url: str) -> None:
-        self.client: Any = aioredis.from_url(url)
+        # Health checks ping an idle connection, so a Redis that went away is noticed.
+        self.client: Any = aioredis.from_url(url, health_check_interval=IDLE_SECONDS)
         self._pending: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
         self._down = False  # an outage is logged once, not once per move
+        self._unsent: dict[str, dict[str, Any]] = {}  # table: its latest unpublished message
+        self._resend: asyncio.TimerHandle | None = None
 
     def publish(self, table_id: str, seq: int) -> None:
         self._send(table_id, {"table": table_id, "seq": seq})
@@ -42,18 +47,29 @@ class RedisFanout:
         message = json.dumps(data, separators=(",", ":"))
         task = asyncio.create_task(self.client.publish(PREFIX + table_id, message))
         self._pending.add(task)
-        task.add_done_callback(self._published)
+        task.add_done_callback(lambda done: self._published(done, table_id, data))
 
-    def _published(self, task: asyncio.Task[Any]) -> None:
+    def _published(self, task: asyncio.Task[Any], table_id: str, data: dict[str, Any]) -> None:
         self._pending.discard(task)
         if task.cancelled():
             return
         exc = task.exception()
         if exc is None:
             self._down = False
-        elif not self._down:
+            return
+        if not self._down:
             self._down = True
-            log.warning("Redis unreachable, other processes will catch up later: %s", exc)
+            log.warning("Redis unreachable, publishing again until it is back: %s", exc)
+        if "seq" in data or table_id not in self._unsent:
+            self._unsent[table_id] = data
+        if self._resend is None:
+            self._resend = asyncio.get_running_loop().call_later(RESEND_SECONDS, self._again)
+
+    def _again(self) -> None:
+        self._resend = None
+        unsent, self._unsent = self._unsent, {}
+        for table_id, data in unsent.items():
+            self._send(table_id, data)
 
     async def start(self, service: TableService) -> None:
         self._listener = asyncio.create_task(self._listen(service), name="redis-fanout")
@@ -64,26 +80,31 @@ class RedisFanout:
         while True:
             pubsub = self.client.pubsub()
             try:
-                await pubsub.psubscribe(PREFIX + "*")
+                async with asyncio.timeout(CONNECT_SECONDS):
+                    await pubsub.psubscribe(PREFIX + "*")
                 if not first:
                     log.info("Redis reachable again: catching up every table in memory")
                     await self._catch_up(service)
                 first, delay = False, FIRST_RETRY
-                async for message in pubsub.listen():
-                    await self._handle(service, message)
+                while True:  # waits a little at a time, so a dead connection is noticed
+                    message = await pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=IDLE_SECONDS
+                    )
+                    if message is not None:
+                        await self._handle(service, message)
             except asyncio.CancelledError:
                 raise
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, TimeoutError) as exc:
                 log.warning("Redis listener lost (%s); retrying in %.1f s", exc, delay)
                 first = False
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()
+                    async with asyncio.timeout(CONNECT_SECONDS):
+                        await pubsub.aclose()
             await asyncio.sleep(delay)
             delay = min(delay * 2, LAST_RETRY)
 
-    @staticmethod
-    async def _handle(service: TableService, message: dict[str, Any]) -> None:
+    async def _handle(self, service: TableService, message: dict[str, Any]) -> None:
         if message.get("type") != "pmessage":
             return
         try:
@@ -91,8 +112,11 @@ class RedisFanout:
             if "presence" in data:
                 seats = {int(seat): int(n) for seat, n in data["presence"].items()}
                 service.remote_presence(str(data["table"]), str(data["from"]), seats)
-            else:
-                await service.remote_update(str(data["table"]), int(data["seq"]))
+            else:  # catching up may wait for the store: the listener must not
+                update = service.remote_update(str(data["table"]), int(data["seq"]))
+                task = asyncio.create_task(update)
+                self._pending.add(task)
+                task.add_done_callback(self._pending.discard)
         except Exception as exc:
             log.warning("fan-out message %.80r skipped: %s", message.get("data"), exc)
 
@@ -103,9 +127,15 @@ class RedisFanout:
                 await service.remote_update(table_id, table.seq + 1)
 
     async def close(self) -> None:
+        if self._resend is not None:
+            self._resend.cancel()
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._listener
-        await asyncio.gather(*self._pending, return_exceptions=True)
-        await self.client.aclose()
+        if self._pending:  # bounded: a catch-up waiting for the store must not hold shutdown
+            _, late = await asyncio.wait(self._pending, timeout=CONNECT_SECONDS)
+            for task in late:
+                task.cancel()
+        with contextlib.suppress(Exception):
+            await self.client.aclose()

@@ -455,13 +455,25 @@ class TableService:
                 return await actor.submit(functools.partial(job, table))
 
     async def remote_update(self, table_id: str, seq: int) -> None:
-        """Another process stored events up to `seq`: catch up if we hold this table."""
+        """Another process stored events up to `seq`: catch up if we hold this table.
+
+        If the store cannot be read right now, try again (backing off) until caught up: the
+        notice will not come twice."""
         self._summaries.pop(table_id, None)
-        table = self.tables.get(table_id)
-        if table is None and self.owns(table_id):
-            await self.table(table_id)  # ours to run: load it, and it catches up as it loads
-        elif table is not None and seq > table.seq:
-            await self.run(table_id, self.sync)
+        delay = 0.5
+        while True:
+            try:
+                table = self.tables.get(table_id)
+                if table is None and self.owns(table_id):
+                    await self.table(table_id)  # ours to run: load it; it loads up to date
+                elif table is not None and seq > table.seq:
+                    await self.run(table_id, self.sync)
+                return
+            except TableError as exc:
+                if exc.code not in ("unavailable", "storage_error"):
+                    raise
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, 10.0)
 
     async def _execute(self, table: Table, seat: Seat | None, cmd: Command) -> int:
         cmd = replace(cmd, at=time.time())

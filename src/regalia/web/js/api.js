@@ -1,4 +1,10 @@
-// The HTTP API of the game server (docs/server.md): one function per call.
+// The HTTP API of the game server (docs/server.md): one function per call. Every call
+// carries the signed-in player's key (X-Player-Key) when there is one; a key the server no
+// longer knows (401 `bad_player_key`) is forgotten at once and the call made again without
+// it, except the calls that are about the player themselves.
+
+import { ErrorCode } from "./protocol.js";
+import { forgetPlayer, playerKey } from "./store.js";
 
 export class ApiError extends Error {
   constructor(code, message, status) {
@@ -8,10 +14,16 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, token) {
+const enc = encodeURIComponent;
+
+/** `token`: a seat token (X-Seat-Token); `needsKey`: the call is about the signed-in
+ * player, so a refused key is an error rather than a reason to ask again without it. */
+async function call(method, path, body, { token = null, needsKey = false } = {}) {
+  const key = playerKey();
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
+  if (key) headers["X-Player-Key"] = key;
   let response;
   try {
     response = await fetch(path, {
@@ -22,9 +34,14 @@ async function call(method, path, body, token) {
   } catch (err) {
     throw new ApiError("network", `the server cannot be reached (${err.message})`, 0);
   }
+  if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (data && data.error) || {};
+    if (error.code === ErrorCode.BAD_PLAYER_KEY && key) {
+      if (playerKey() === key) forgetPlayer();
+      if (!needsKey) return call(method, path, body, { token, needsKey });
+    }
     const detail = data && data.detail;
     const message =
       error.message ||
@@ -37,15 +54,31 @@ async function call(method, path, body, token) {
 
 export const listGames = () => call("GET", "/api/games");
 export const listTables = (status) =>
-  call("GET", status ? `/api/tables?status=${encodeURIComponent(status)}` : "/api/tables");
-export const getTable = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`);
-/** A table's `view` message for the holder of `token` (a spectator's without one). */
-export const tableView = (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, undefined, token);
+  call("GET", status ? `/api/tables?status=${enc(status)}` : "/api/tables");
+export const getTable = (id) => call("GET", `/api/tables/${enc(id)}`);
 export const createTable = (spec) => call("POST", "/api/tables", spec);
-export const tableReplay = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`);
+export const tableReplay = (id) => call("GET", `/api/tables/${enc(id)}/replay`);
 export const uploadReplay = (record) => call("POST", "/api/replays", { record });
 /** Take an open seat: {seat, token, table}; 409 `seat_taken` when someone was faster. */
-export const sitAt = (id, seat, name) =>
-  call("POST", `/api/tables/${encodeURIComponent(id)}/sit`, { seat, name });
+export const sitAt = (id, seat, name) => call("POST", `/api/tables/${enc(id)}/sit`, { seat, name });
 /** A seat at the oldest waiting table of that game, players and clock, or a new one: {table, seat, token}. */
 export const quickPlay = (spec) => call("POST", "/api/quickplay", spec);
+
+// Players: identities, passwords, sign-in and out, profiles and leaderboards.
+
+/** A guest player called `name`: {id, name, player_key} (the key is shown this once). */
+export const newPlayer = (name) => call("POST", "/api/players", { name });
+/** A fresh key for a player with a password: {id, name, player_key}. */
+export const login = (name, password) => call("POST", "/api/login", { name, password });
+/** Set the signed-in player's password (`old`: the current one, once one exists). */
+export const setPassword = (password, old) =>
+  call("POST", "/api/players/me/password", old ? { password, old_password: old } : { password }, { needsKey: true });
+/** Revoke this browser's key, or every key of the player (`everywhere`). */
+export const logout = (everywhere) => call("POST", "/api/logout", { everywhere }, { needsKey: true });
+/** The signed-in player's profile (401 `bad_player_key` when the key is no longer valid). */
+export const myProfile = () => call("GET", "/api/players/me", undefined, { needsKey: true });
+/** A player's name, rating in each game and recent games. */
+export const playerProfile = (id) => call("GET", `/api/players/${enc(id)}`);
+/** One page of a game's leaderboard, best first: [{player, name, rating, games, provisional}]. */
+export const leaderboard = (game, page, perPage) =>
+  call("GET", `/api/leaderboard/${enc(game)}?page=${enc(page)}&per_page=${enc(perPage)}`);

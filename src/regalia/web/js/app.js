@@ -1,11 +1,16 @@
-// Entry point: a hash router over the lobby, a table and the replay viewer.
-// Routes: #/ lobby · #/t/{id} watch · #/t/{id}/{token} play · #/replay/{id} · #/replay
+// Entry point: a hash router over the lobby, a table, the replay viewer, the leaderboards and
+// the players' profiles, and the header (rules links, leaderboards, the account control).
+// Routes: #/ lobby · #/t/{id} watch · #/t/{id}/{token} play · #/replay/{id} · #/replay ·
+// #/leaderboard[/{game}[/{page}]] · #/player/{id}
 
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showLeaderboard } from "./leaderboard.js";
+import { showProfile } from "./profile.js";
+import { mountAccount } from "./account.js";
 import { allGames } from "./games.js";
-import { h, fill } from "./dom.js";
+import { h } from "./dom.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -19,6 +24,10 @@ function route() {
     current = showTable(main, parts[1], parts[2] || null);
   } else if (parts[0] === "replay") {
     current = showReplay(main, parts[1] || null);
+  } else if (parts[0] === "leaderboard") {
+    current = showLeaderboard(main, parts[1] || null, parts[2] || 1);
+  } else if (parts[0] === "player" && parts[1]) {
+    current = showProfile(main, parts[1]);
   } else {
     current = showLobby(main);
   }
@@ -26,10 +35,11 @@ function route() {
 }
 
 window.addEventListener("hashchange", route);
+mountAccount(document.getElementById("account"));
 route();
 
 // The header links to each game's rules, for the games that have a rules page.
 allGames()
-  .then((games) => fill(document.getElementById("rules-nav"),
-    games.filter((g) => g.rules_url).map((g) => h("a", { href: g.rules_url }, `${g.title} rules`))))
+  .then((games) => document.getElementById("rules-nav").append(
+    ...games.filter((g) => g.rules_url).map((g) => h("a", { href: g.rules_url }, `${g.title} rules`))))
   .catch(() => {}); // the lobby says why the games cannot be loaded

@@ -1,16 +1,20 @@
 // The lobby: every game the server offers, a form to create a table (seats, time control,
-// absence rules), "Play now", invite links, and the table lists with a Join button per open
-// seat. All it says about a game comes from the game's descriptor.
+// absence rules, rated for a signed-in player), "Play now", invite links, a link to each
+// game's leaderboard, and the table lists with a Join button per open seat. All it says
+// about a game comes from the game's descriptor.
 
 import { h, fill } from "./dom.js";
 import { listTables, createTable, uploadReplay, sitAt, quickPlay } from "./api.js";
 import { allGames, levelTitle, seatNames } from "./games.js";
 import { AbsenceRule, ErrorCode, SeatKind, TableStatus, TimeoutRule } from "./protocol.js";
-import { playerName, setPlayerName, rememberSeat, rememberInvites, seatToken } from "./store.js";
+import {
+  PLAYER_CHANGED, currentPlayer, playerName, setPlayerName, rememberSeat, rememberInvites, seatToken,
+} from "./store.js";
 import { copyButton } from "./copy.js";
 import { openReplayData } from "./replay.js";
 import { timeControlText } from "./clocks.js";
 import { ensureName } from "./name.js";
+import { leaderboardLink } from "./leaderboard.js";
 
 export function showLobby(root) {
   const games = h("section", { class: "games", "aria-label": "games" }, h("p", {}, "Loading games…"));
@@ -25,10 +29,27 @@ export function showLobby(root) {
     autocomplete: "nickname",
     onchange: (e) => setPlayerName(e.target.value),
   });
+  const nameRow = h("p", { class: "name-row" });
+  // Without a player, any name will do (and no table is rated); a player's seats carry theirs.
+  const showPlayer = () => {
+    const player = currentPlayer();
+    if (player) {
+      fill(nameRow, "Playing as ", h("a", { href: `#/player/${encodeURIComponent(player.id)}`, class: "player-link" }, player.name),
+        h("span", { class: "muted" }, " — your seats take your player's name, and rated tables are open to you."));
+    } else {
+      nameInput.value = playerName();
+      fill(nameRow, h("label", { for: "player-name" }, "Playing as "), nameInput,
+        h("span", { class: "muted" }, " — play as a guest or sign in (at the top) to play rated games."));
+    }
+    for (const label of root.querySelectorAll(".rated-switch")) {
+      label.hidden = !player;
+      if (!player) label.querySelector("input").checked = false;
+    }
+  };
   fill(
     root,
     h("div", { class: "lobby" },
-      h("p", { class: "name-row" }, h("label", { for: "player-name" }, "Playing as "), nameInput),
+      nameRow,
       games,
       created,
       joinError,
@@ -37,17 +58,26 @@ export function showLobby(root) {
     ),
   );
 
+  showPlayer();
+  window.addEventListener(PLAYER_CHANGED, showPlayer);
   allGames()
-    .then((list) => fill(games, list.map((g) => gameCard(g, created))))
+    .then((list) => {
+      fill(games, list.map((g) => gameCard(g, created)));
+      showPlayer();
+    })
     .catch((err) => fill(games, h("p", { class: "error", role: "alert" }, `Cannot load games: ${err.message}`)));
 
   /** Take an open seat: a name first (asked if none is remembered), then the table. */
   async function join(table, seat) {
     joinError.textContent = "";
     const seatName = table.seats[seat].seat_name;
+    if (table.rated && !currentPlayer()) {
+      joinError.textContent = `Table ${table.id} is rated: play as a guest or sign in (at the top of the page) to take a seat.`;
+      return;
+    }
     const name = await ensureName(`Your name, to play ${seatName} at table ${table.id}:`, "Join");
     if (!name) return;
-    nameInput.value = name;
+    if (!currentPlayer()) nameInput.value = name;
     try {
       const answer = await sitAt(table.id, seat, name);
       rememberSeat(table.id, answer.token);
@@ -70,7 +100,12 @@ export function showLobby(root) {
   }
   refresh();
   const timer = setInterval(refresh, 4000);
-  return { destroy: () => clearInterval(timer) };
+  return {
+    destroy() {
+      clearInterval(timer);
+      window.removeEventListener(PLAYER_CHANGED, showPlayer);
+    },
+  };
 }
 
 function gameCard(game, created) {
@@ -79,7 +114,8 @@ function gameCard(game, created) {
     h("h2", {}, game.title),
     h("p", { class: "summary" }, game.description || game.summary),
     h("p", { class: "players" }, playersText(game),
-      game.rules_url ? [" · ", h("a", { href: game.rules_url }, `Full rules of ${game.title}`)] : null),
+      game.rules_url ? [" · ", h("a", { href: game.rules_url }, `Full rules of ${game.title}`)] : null,
+      " · ", h("a", { href: leaderboardLink(game.name), class: "leaderboard-link" }, "Leaderboard")),
     playNow(game, table),
     h("details", { class: "new-table" }, h("summary", {}, "New table"), table.form),
   );
@@ -163,11 +199,18 @@ function tableForm(game, created) {
 
   const timing = timingInputs(game);
   const error = h("p", { class: "error", role: "alert" });
+  // Shown to signed-in players only (the lobby toggles it): the creator must be one too.
+  const rated = h("input", { type: "checkbox", name: "rated", role: "switch" });
+  const ratedTip = "A rated game changes the players' ratings. Every human seat must be taken by a " +
+    "signed-in player (a guest or with a password), each a different one; the game starts only then. " +
+    "Bot seats play as their level's own rated player.";
   const form = h("form", { class: "table-form", "data-game": game.name },
     counts.length > 1 ? h("label", {}, "Players ", playersSelect) : null,
     optionInputs.map((o) => o.label),
     seatsBox,
     timing.fields,
+    h("label", { class: "rated-switch", title: ratedTip, hidden: !currentPlayer() }, rated, " Rated",
+      h("small", {}, "every human seat must be a signed-in player")),
     h("button", { type: "submit", class: "primary" }, "Create table"),
     error,
   );
@@ -191,6 +234,7 @@ function tableForm(game, created) {
     // Only what differs from the server's defaults (the game's own) is sent.
     const spec = { game: game.name, players, options, seats, ...timing.rules() };
     if (clock) spec.clock = clock;
+    if (rated.checked && currentPlayer()) spec.rated = true;
     try {
       const answer = await createTable(spec);
       showCreated(created, game, answer);
@@ -324,7 +368,11 @@ function showCreated(box, game, answer) {
   const watch = inviteUrl(answer.spectate || `#/t/${table.id}`);
   const open = table.seats.filter((s) => s.kind === SeatKind.OPEN).map((s) => s.seat_name);
   fill(box,
-    h("h2", {}, `${game.title} table ${table.id} created`),
+    h("h2", {}, `${game.title} table ${table.id} created`, table.rated ? h("span", { class: "badge rated-badge" }, "rated") : null),
+    table.rated
+      ? h("p", { class: "rated-note" }, "A rated table: whoever opens an invite link plays as a guest or signs in " +
+          "before taking the seat, and the game starts when every human seat has its own player.")
+      : null,
     open.length
       ? h("p", { class: "open-seats" }, `Open: ${open.join(", ")}. Anyone may take ${open.length > 1 ? "them" : "it"} ` +
           "from the lobby's Open tables; the game starts once every seat is taken.")
@@ -366,6 +414,7 @@ function tableRow(table, game, join) {
     : [];
   return h("li", { "data-table": table.id },
     h("strong", {}, game ? game.title : table.game), ` · ${table.id} · `,
+    table.rated ? [h("span", { class: "badge rated-badge", title: "a rated game: signed-in players only" }, "rated"), " · "] : null,
     h("span", { class: "time-control" }, timeControlText(table.clock)), ` · ${seats} `,
     open.map((s) => [h("button", {
       type: "button", class: "join-seat", "data-seat": s.seat, onclick: () => join(table, s.seat),

@@ -25,8 +25,11 @@ export function nameForm(intro, label, onName, onCancel = null) {
   return { form, input };
 }
 
-/** The remembered name, or one asked for in a dialog; null when the player cancels. */
+/** The signed-in player's name, the remembered name, or one asked for in a dialog; null when
+ * the player cancels. */
 export function ensureName(intro, label) {
+  const player = currentPlayer();
+  if (player) return Promise.resolve(player.name);
   const known = playerName();
   if (known) return Promise.resolve(known);
   return new Promise((resolve) => {

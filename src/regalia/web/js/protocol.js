@@ -91,4 +91,14 @@ export const FINAL_CLOSE_CODES = Object.freeze([
 export const ErrorCode = Object.freeze({
   UNKNOWN_TABLE: "unknown_table",
   SEAT_TAKEN: "seat_taken", // someone took the open seat first
+  BAD_PLAYER_KEY: "bad_player_key", // the player key was revoked or never existed: forget it
+  PLAYER_REQUIRED: "player_required", // a rated table seats only signed-in players
+  ALREADY_SEATED: "already_seated", // the same player at a second seat of a rated table
+  NAME_TAKEN: "name_taken", // another player has that name (whatever the case)
+  BAD_NAME: "bad_name",
+  BAD_LOGIN: "bad_login", // a wrong name or password (also the current password when changing it)
+  BAD_PASSWORD: "bad_password", // too short or too long
+  RATE_LIMITED: "rate_limited",
+  UNKNOWN_PLAYER: "unknown_player",
+  UNKNOWN_GAME: "unknown_game",
 });

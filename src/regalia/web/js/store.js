@@ -1,11 +1,14 @@
-// What the browser remembers between visits: the player's name, the seat this browser plays
-// at each table, the invite links of tables it created (to hand out while waiting), and
-// whether turn alerts make a sound.
+// What the browser remembers between visits: the player's name, the signed-in player and
+// their key, the seat this browser plays at each table, the invite links of tables it created
+// (to hand out while waiting), and whether turn alerts make a sound.
 
 const NAME_KEY = "regalia.name";
+const PLAYER_KEY = "regalia.player";
 const SEATS_KEY = "regalia.seats";
 const INVITES_KEY = "regalia.invites";
 const SOUND_KEY = "regalia.sound";
+/** The window event sent when the signed-in player changes (also from another tab). */
+export const PLAYER_CHANGED = "regalia-player";
 
 export function playerName() {
   return localStorage.getItem(NAME_KEY) || "";
@@ -55,3 +58,56 @@ export function soundOn() {
 export function setSoundOn(on) {
   localStorage.setItem(SOUND_KEY, on ? "on" : "off");
 }
+
+// The signed-in player: {id, name, key, hasPassword}. The key is a secret: it lives only here
+// (localStorage) and in the X-Player-Key header or the WebSocket hello, never in a URL.
+// hasPassword: whether a password is known to exist (signed in with one, or set here): the
+// server does not say, and changing a password needs the current one.
+
+/** The signed-in player, or null. */
+export function currentPlayer() {
+  try {
+    const player = JSON.parse(localStorage.getItem(PLAYER_KEY) || "null");
+    return player && typeof player.key === "string" && player.key ? player : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in player's key (null: nobody is signed in). */
+export function playerKey() {
+  const player = currentPlayer();
+  return player ? player.key : null;
+}
+
+function playerChanged() {
+  window.dispatchEvent(new CustomEvent(PLAYER_CHANGED));
+}
+
+/** Remember a player the server just answered for ({id, name, player_key}). */
+export function signIn(answer, hasPassword = false) {
+  const player = { id: answer.id, name: answer.name, key: answer.player_key, hasPassword };
+  localStorage.setItem(PLAYER_KEY, JSON.stringify(player));
+  setPlayerName(answer.name);
+  playerChanged();
+}
+
+/** Update what is known of the signed-in player (name, hasPassword), keeping the key. */
+export function updatePlayer(changes) {
+  const player = currentPlayer();
+  if (!player) return;
+  localStorage.setItem(PLAYER_KEY, JSON.stringify({ ...player, ...changes }));
+  playerChanged();
+}
+
+/** Forget the player (signed out, or the key is no longer valid). */
+export function forgetPlayer() {
+  if (localStorage.getItem(PLAYER_KEY) === null) return;
+  localStorage.removeItem(PLAYER_KEY);
+  playerChanged();
+}
+
+// Another tab signed in or out: this one follows.
+window.addEventListener("storage", (event) => {
+  if (event.key === PLAYER_KEY || event.key === null) playerChanged();
+});

@@ -1,34 +1,44 @@
 // A table page: the game's board view, the seats with their presence and clocks, whose turn,
 // controls, move list and chat, kept live over the table's WebSocket. With a seat token the
 // viewer plays; without one, watches. Turn alerts: a sound, the tab title, a notification
-// when the tab is hidden, and the moves since the player's own last one marked.
+// when the tab is hidden, and the moves since the player's own last one marked. At a rated
+// table the seat goes to the signed-in player (a visitor becomes one first), and the end of
+// the game shows each player's rating change.
 
 import { h, fill } from "./dom.js";
-import { getTable, tableView } from "./api.js";
+import { getTable, playerProfile } from "./api.js";
 import { connectTable } from "./socket.js";
 import { createChat } from "./chat.js";
 import { renderMoveList } from "./movelist.js";
 import { createControls } from "./controls.js";
 import { resultText } from "./result.js";
-import { rememberSeat, playerName, invitesOf, seatToken } from "./store.js";
+import { PLAYER_CHANGED, currentPlayer, rememberSeat, playerName, invitesOf, seatToken } from "./store.js";
 import { copyButton } from "./copy.js";
 import { downloadLink } from "./download.js";
 import { loadBoard } from "./boards/index.js";
 import { gameInfo, levelTitle, seatNames } from "./games.js";
 import {
-  AbsenceRule, CloseCode, CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus,
+  CloseCode, CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus,
 } from "./protocol.js";
 import { createSeatClocks } from "./clocks.js";
 import { alertButtons, notifyHidden, playSound, setTitle } from "./alerts.js";
 import { nameForm } from "./name.js";
+import { guestForm, signInForm } from "./account.js";
+import { ratingChangeText, ratingTrend } from "./rating.js";
 
 export function showTable(root, tableId, token) {
-  // An invite link this browser has not seen, and no name yet: ask for one before joining.
-  const askName = Boolean(token) && !playerName() && seatToken(tableId) !== token;
+  // An invite link this browser has not seen, and no name or player yet: ask for a name
+  // before joining (a rated table asks for a player instead).
+  const askName = Boolean(token) && !playerName() && !currentPlayer() && seatToken(tableId) !== token;
   if (token) rememberSeat(tableId, token);
   const title = h("h2", { class: "table-title" }, `Table ${tableId}`);
   const conn = h("span", { class: "conn", "data-state": "connecting" }, "connecting…");
   const status = h("p", { class: "status", "aria-live": "polite" });
+  const ratedBadge = h("span", {
+    class: "badge rated-badge", hidden: true,
+    title: "a rated game: every human seat is a signed-in player, and the result changes their ratings",
+  }, "rated");
+  const ratingsBox = h("div", { class: "ratings-box", "aria-live": "polite", hidden: true });
   const alert = h("p", { class: "alert", role: "alert", hidden: true });
   const seatsRoot = h("div", { class: "seats-strip" });
   const nameBox = h("div", { class: "name-ask", hidden: true });
@@ -41,10 +51,10 @@ export function showTable(root, tableId, token) {
   const spoken = h("p", { class: "sr-only", "aria-live": "polite" });
   const alerting = alertButtons();
   const body = h("div", { class: "table-body" },
-    h("div", { class: "board-col" }, status, seatsRoot, boardRoot),
+    h("div", { class: "board-col" }, status, ratingsBox, seatsRoot, boardRoot),
     h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, "Moves"), movesRoot, links, chatRoot));
   fill(root, h("div", { class: "table-page" },
-    h("header", { class: "table-head" }, title, conn, alerting.element, h("a", { href: "#/", class: "back" }, "Lobby")),
+    h("header", { class: "table-head" }, title, ratedBadge, conn, alerting.element, h("a", { href: "#/", class: "back" }, "Lobby")),
     alert,
     nameBox,
     spoken,
@@ -71,6 +81,8 @@ export function showTable(root, tableId, token) {
   let finishedRecord = null;
   const draw = { accepted: new Set(), declined: false };
   const actions = new Map(); // action events by seq: the move list of a board that keeps none
+  let ratingsShown = null; // the rating changes on show (a key of them), or "asked" (profiles)
+  let needPlayer = false; // a rated table refused the seat to a visitor: asking them to sign in
 
   function showAlert(text) {
     alert.textContent = text;
@@ -102,6 +114,7 @@ export function showTable(root, tableId, token) {
 
   async function setup(table) {
     summary = table;
+    ratedBadge.hidden = !table.rated;
     title.textContent = `${table.title} · table ${table.id}`;
     baseTitle = `${table.title} · Regalia`;
     setTitle(baseTitle, false);
@@ -138,6 +151,7 @@ export function showTable(root, tableId, token) {
         setup(table).catch((err) => showAlert(`Cannot show this table: ${err.message}`));
       } else {
         summary = table;
+        ratedBadge.hidden = !table.rated;
       }
     } else if (message.type === MessageType.EVENT) {
       onEvent(message.event);
@@ -146,9 +160,14 @@ export function showTable(root, tableId, token) {
     } else if (message.type === MessageType.PRESENCE) {
       presence = message.presence || presence;
       seatsStrip.update({ presence });
-      checkClaim();
     } else if (message.type === MessageType.ERROR) {
-      showAlert(message.message || message.code);
+      if (message.code === ErrorCode.PLAYER_REQUIRED && !currentPlayer()) {
+        askForPlayer(summary && summary.title); // a rated table: the seat needs a signed-in player
+      } else if (message.code === ErrorCode.ALREADY_SEATED) {
+        showAlert("You already play another seat of this rated table: this invite link is for someone else.");
+      } else {
+        showAlert(message.message || message.code);
+      }
     }
   }
 
@@ -166,7 +185,9 @@ export function showTable(root, tableId, token) {
     }
     if (event.kind === EventKind.CHAT) chat.add(event);
     const info = summary && event.seat !== null && event.seat !== undefined ? summary.seats[event.seat] : null;
-    if (event.kind === EventKind.JOINED && info) Object.assign(info, { name: event.name, joined: true });
+    if (event.kind === EventKind.JOINED && info) {
+      Object.assign(info, { name: event.name, joined: true, player: event.player || info.player || null });
+    }
     if (event.kind === EventKind.TIMEOUT) chat.note(event.seq, `${seatName(event.seat)} ran out of time.`);
     if (event.kind === EventKind.TAKEOVER) {
       if (info) info.bot_playing = true;
@@ -211,6 +232,7 @@ export function showTable(root, tableId, token) {
       spoken.textContent = `Last move: ${lastMove}`;
     }
     showControls(message);
+    showRatings(message);
     if (message.status === TableStatus.WAITING) {
       const invites = invitesOf(tableId);
       fill(links, invites.length
@@ -245,20 +267,74 @@ export function showTable(root, tableId, token) {
   /** Whether the viewer is to act (and no bot acts for them). */
   const isMyTurn = (message) => seat !== null && (message.to_act || []).includes(seat) && !botPlaysMine();
 
-  /** Whether the player may now claim the win: the server says so in views, but when an
-   * opponent's grace runs out it sends only a `presence` message, so ask for the view then. */
-  function checkClaim() {
-    const rule = summary && summary.absence && summary.absence.then;
-    if (seat === null || !view || view.status !== TableStatus.PLAYING || rule !== AbsenceRule.CLAIM) return;
-    const seq = view.seq;
-    tableView(tableId, token)
-      .then((fresh) => {
-        if (!view || view.seq !== seq || fresh.seq !== seq || Boolean(fresh.claimable) === Boolean(view.claimable)) return;
-        view = { ...view, claimable: fresh.claimable };
-        showControls(view);
-      })
-      .catch(() => {}); // the next view says it anyway
+  /** A rated game's rating changes (the view's `ratings`, per seat {player, before, after}):
+   * the viewer's own first, then every seat's. A finished rated table the server loaded
+   * again from its store sends `ratings: null`; the players' profiles still know them. */
+  function showRatings(message) {
+    if (!summary || !summary.rated || message.status !== TableStatus.FINISHED) return;
+    if (Array.isArray(message.ratings)) {
+      drawRatings(message.ratings);
+    } else if (ratingsShown === null) {
+      ratingsShown = "asked";
+      ratingsFromProfiles()
+        .then((changes) => { if (changes.some(Boolean)) drawRatings(changes); })
+        .catch(() => {}); // nothing to show
+    }
   }
+
+  async function ratingsFromProfiles() {
+    return Promise.all(summary.seats.map(async (s) => {
+      if (!s.player) return null;
+      const profile = await playerProfile(s.player).catch(() => null);
+      const game = profile && (profile.recent || []).find((g) => g.table === tableId);
+      return (game && game.rating_change) || null;
+    }));
+  }
+
+  function drawRatings(changes) {
+    const key = JSON.stringify(changes);
+    if (ratingsShown === key) return;
+    ratingsShown = key;
+    const mine = seat !== null ? changes[seat] : null;
+    const who = (i) => summary.seats[i] || {};
+    fill(ratingsBox,
+      mine ? h("p", { class: `my-rating ${ratingTrend(mine)}` }, `Your rating: ${ratingChangeText(mine)}`) : null,
+      h("ul", { class: "rating-changes", "aria-label": "rating changes" }, changes.map((change, i) => change
+        ? h("li", { "data-seat": i, class: ratingTrend(change) },
+            h("strong", {}, who(i).seat_name || `seat ${i + 1}`), " ",
+            h("a", { href: `#/player/${encodeURIComponent(change.player)}` }, who(i).name || "player"), " ",
+            h("span", { class: "rating-delta" }, ratingChangeText(change)))
+        : null)));
+    ratingsBox.hidden = false;
+  }
+
+  /** A visitor with an invite link to a rated table: a player first (a guest, or signed in),
+   * then the table. Signing in from the header works too. */
+  function askForPlayer(gameTitle) {
+    if (needPlayer) return;
+    needPlayer = true;
+    const intro = gameTitle ? `${gameTitle} at table ${tableId} is rated` : `Table ${tableId} is rated`;
+    const guest = guestForm({ intro: "Play as a guest — your name:" });
+    const signing = signInForm({ intro: "Or sign in, if you set a password:" });
+    fill(nameBox, h("div", { class: "player-ask" },
+      h("p", { class: "player-ask-intro" }, `${intro}: every player is a signed-in player, so the result counts for their rating.`),
+      guest.form, signing.form));
+    nameBox.hidden = false;
+    body.hidden = true;
+    guest.input.focus();
+  }
+
+  /** The visitor became a player (here or in the header): take the seat as them. */
+  function onPlayerChanged() {
+    if (!needPlayer || !currentPlayer()) return;
+    needPlayer = false;
+    fill(nameBox);
+    nameBox.hidden = true;
+    body.hidden = false;
+    if (socket) socket.reconnect();
+    else connect();
+  }
+  window.addEventListener(PLAYER_CHANGED, onPlayerChanged);
 
   /** Where the moves since the player's own last one begin in a list of `total` moves. */
   function markSinceMine(total) {
@@ -302,9 +378,10 @@ export function showTable(root, tableId, token) {
     const names = summary ? summary.seats.map((s) => s.seat_name) : [];
     if (message.status === TableStatus.WAITING) {
       const open = summary ? summary.seats.filter((s) => s.kind === SeatKind.OPEN && !s.joined).length : 0;
+      const rated = summary && summary.rated ? " (a rated table: each plays as a signed-in player)" : "";
       return open
-        ? `Waiting for players: ${open} open seat${open > 1 ? "s" : ""}, which anyone may take from the lobby…`
-        : "Waiting for every player to join…";
+        ? `Waiting for players: ${open} open seat${open > 1 ? "s" : ""}, which anyone may take from the lobby${rated}…`
+        : `Waiting for every player to join${rated}…`;
     }
     if (message.status === TableStatus.EXPIRED) return "This table expired before every seat was taken.";
     if (message.result) return resultText(message.result, names, seat);
@@ -336,6 +413,13 @@ export function showTable(root, tableId, token) {
 
   getTable(tableId)
     .then((table) => {
+      // A rated table still waiting for players seats only signed-in ones.
+      if (token && table.rated && table.status === TableStatus.WAITING && !currentPlayer()) {
+        title.textContent = `${table.title} · table ${table.id}`;
+        conn.textContent = "";
+        askForPlayer(table.title);
+        return;
+      }
       if (!askName) {
         connect();
         return;
@@ -360,6 +444,7 @@ export function showTable(root, tableId, token) {
 
   return {
     destroy() {
+      window.removeEventListener(PLAYER_CHANGED, onPlayerChanged);
       clearTimeout(alertTimer);
       seatsStrip.destroy();
       setTitle("Regalia", false);

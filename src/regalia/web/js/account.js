@@ -1,0 +1,248 @@
+// Who is playing: the header's account control and the small forms behind it. A visitor plays
+// as a guest (a lasting identity the server makes at once, under a name) or signs in with a
+// name and password (a fresh key for this browser); a signed-in player sees their name (a
+// link to their profile), can set a password (to sign in on another device), sign out here
+// or everywhere. The key itself stays in store.js; api.js and socket.js send it.
+
+import { h, fill } from "./dom.js";
+import { login, logout, myProfile, newPlayer, setPassword } from "./api.js";
+import { ErrorCode } from "./protocol.js";
+import { PLAYER_CHANGED, currentPlayer, forgetPlayer, playerName, signIn, updatePlayer } from "./store.js";
+
+const MAX_NAME = 24; // the server's limit for a player's name
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 200;
+
+/** A refusal in words (the server's own: "the name 'Ana' is taken; choose another"). */
+const problem = (err) => err.message;
+
+function errorLine() {
+  return h("p", { class: "error form-error", role: "alert" });
+}
+
+/** Call `work()` for a form's submit, with its button disabled meanwhile and its error shown. */
+function submitting(form, error, work) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const buttons = form.querySelectorAll("button");
+    buttons.forEach((b) => { b.disabled = true; });
+    try {
+      await work();
+    } catch (err) {
+      error.textContent = problem(err);
+    } finally {
+      buttons.forEach((b) => { b.disabled = false; });
+    }
+  });
+}
+
+const cancelButton = (onCancel) =>
+  onCancel ? h("button", { type: "button", class: "cancel", onclick: onCancel }, "Cancel") : null;
+
+/** "Play as guest": a name (the remembered one, if any), then a new player. */
+export function guestForm({ intro = "Choose a name to play under:", onDone = () => {}, onCancel = null, name = null } = {}) {
+  const input = h("input", {
+    type: "text", name: "guest-name", maxlength: MAX_NAME, required: true, autocomplete: "nickname",
+    placeholder: "Your name", "aria-label": "your player name", value: (name ?? playerName()).slice(0, MAX_NAME),
+  });
+  const error = errorLine();
+  const form = h("form", { class: "account-form guest-form" },
+    h("p", {}, intro),
+    h("div", { class: "account-form-row" }, input,
+      h("button", { type: "submit", class: "primary" }, "Play as guest"), cancelButton(onCancel)),
+    h("p", { class: "muted hint-line" }, "Your name is yours from now on; set a password later to play on another device."),
+    error);
+  submitting(form, error, async () => {
+    const answer = await newPlayer(input.value.trim());
+    signIn(answer, false);
+    onDone(answer);
+  });
+  return { form, input, error };
+}
+
+/** "Sign in": name and password, for a player who set a password. */
+export function signInForm({ intro = "Sign in with your player name and password:", onDone = () => {}, onCancel = null } = {}) {
+  const name = h("input", {
+    type: "text", name: "username", maxlength: MAX_NAME, required: true, autocomplete: "username",
+    placeholder: "Player name", "aria-label": "player name", value: playerName().slice(0, MAX_NAME),
+  });
+  const password = h("input", {
+    type: "password", name: "password", maxlength: MAX_PASSWORD, required: true, autocomplete: "current-password",
+    placeholder: "Password", "aria-label": "password",
+  });
+  const error = errorLine();
+  const form = h("form", { class: "account-form sign-in-form" },
+    h("p", {}, intro),
+    h("div", { class: "account-form-row" }, name, password,
+      h("button", { type: "submit", class: "primary" }, "Sign in"), cancelButton(onCancel)),
+    error);
+  submitting(form, error, async () => {
+    const answer = await login(name.value.trim(), password.value);
+    password.value = "";
+    signIn(answer, true);
+    onDone(answer);
+  });
+  return { form, input: name, error };
+}
+
+/** "Set a password" (or change it: the current one is asked for once one exists). */
+function passwordForm({ onDone, onCancel }) {
+  const player = currentPlayer();
+  const current = h("input", {
+    type: "password", name: "old-password", maxlength: MAX_PASSWORD, autocomplete: "current-password",
+    placeholder: "Current password", "aria-label": "current password",
+  });
+  const fresh = h("input", {
+    type: "password", name: "new-password", minlength: MIN_PASSWORD, maxlength: MAX_PASSWORD, required: true,
+    autocomplete: "new-password", placeholder: `New password (${MIN_PASSWORD}+ characters)`, "aria-label": "new password",
+  });
+  const currentRow = h("div", { class: "account-form-row" }, current);
+  const showCurrent = (show) => {
+    currentRow.hidden = !show;
+    current.required = show;
+  };
+  showCurrent(Boolean(player && player.hasPassword));
+  const error = errorLine();
+  const form = h("form", { class: "account-form password-form" },
+    h("p", {}, `A password lets you sign in as ${player ? player.name : "yourself"} on another device.`),
+    currentRow,
+    h("div", { class: "account-form-row" }, fresh,
+      h("button", { type: "submit", class: "primary" }, "Save password"), cancelButton(onCancel)),
+    error);
+  submitting(form, error, async () => {
+    try {
+      await setPassword(fresh.value, currentRow.hidden ? null : current.value);
+    } catch (err) {
+      // A password exists already (set on another device): the current one is needed.
+      if (err.code === ErrorCode.BAD_LOGIN && currentRow.hidden) {
+        showCurrent(true);
+        updatePlayer({ hasPassword: true });
+        throw new Error("This player has a password already: give the current one too.");
+      }
+      throw err;
+    }
+    current.value = fresh.value = "";
+    updatePlayer({ hasPassword: true });
+    onDone();
+  });
+  return { form, input: currentRow.hidden ? fresh : current, error };
+}
+
+/** The header's account control: the guest / sign-in choice, or the signed-in player. */
+export function mountAccount(root) {
+  const bar = h("div", { class: "account-bar" });
+  const panel = h("div", { class: "account-panel", hidden: true });
+  const said = h("p", { class: "account-note", role: "status", hidden: true });
+  fill(root, bar, said, panel);
+  let open = null; // which form the panel shows
+
+  function close() {
+    open = null;
+    panel.hidden = true;
+    fill(panel);
+  }
+
+  function note(text) {
+    said.textContent = text;
+    said.hidden = !text;
+  }
+
+  function show(which, make) {
+    note("");
+    if (open === which) {
+      close();
+      return;
+    }
+    open = which;
+    const { form, input } = make();
+    fill(panel, form);
+    panel.hidden = false;
+    input.focus();
+  }
+
+  const button = (label, cls, onclick, title) => h("button", { type: "button", class: cls, onclick, title }, label);
+
+  async function playAsGuest() {
+    const known = playerName().trim();
+    if (!known) {
+      show("guest", () => guestForm({ onDone: close, onCancel: close }));
+      return;
+    }
+    try {
+      signIn(await newPlayer(known.slice(0, MAX_NAME)), false);
+    } catch (err) {
+      // Taken, or not a name the server accepts: let them choose another.
+      open = null;
+      show("guest", () => {
+        const made = guestForm({ onDone: close, onCancel: close });
+        made.error.textContent = problem(err);
+        return made;
+      });
+    }
+  }
+
+  async function signOut(everywhere) {
+    try {
+      await logout(everywhere);
+    } catch (err) {
+      if (err.code !== ErrorCode.BAD_PLAYER_KEY) {
+        note(`Not signed out: ${err.message}`);
+        return;
+      }
+    }
+    forgetPlayer();
+    note(everywhere ? "Signed out on every device." : "Signed out.");
+  }
+
+  function drawBar() {
+    const player = currentPlayer();
+    bar.dataset.player = player ? player.id : "";
+    if (!player) {
+      bar.classList.remove("menu-open");
+      const known = playerName().trim();
+      fill(bar,
+        button("Play as guest", "play-as-guest", playAsGuest,
+          known ? `play as ${known}, a new player` : "choose a name and play: no password needed"),
+        button("Sign in", "sign-in", () => show("sign-in", () => signInForm({ onDone: close, onCancel: close })),
+          "sign in with your player name and password"));
+      return;
+    }
+    // On a phone the three actions hide behind "Account" (the stylesheet decides).
+    const more = button("Account ▾", "account-more", () => {
+      const expanded = bar.classList.toggle("menu-open");
+      more.setAttribute("aria-expanded", String(expanded));
+    }, "password and signing out");
+    more.setAttribute("aria-expanded", String(bar.classList.contains("menu-open")));
+    fill(bar,
+      h("a", { href: `#/player/${encodeURIComponent(player.id)}`, class: "account-name", title: "your profile" }, player.name),
+      more,
+      button(player.hasPassword ? "Change password" : "Set a password", "set-password account-action",
+        () => show("password", () => passwordForm({
+          onDone: () => { close(); note("Password saved: sign in with it on another device."); },
+          onCancel: close,
+        })),
+        "so you can sign in as this player on another device"),
+      button("Sign out", "sign-out account-action", () => signOut(false), "sign out in this browser"),
+      button("Sign out everywhere", "sign-out-everywhere account-action", () => signOut(true), "sign out on every device"));
+  }
+
+  let shown = currentPlayer() ? currentPlayer().id : "";
+  window.addEventListener(PLAYER_CHANGED, () => {
+    const player = currentPlayer();
+    const id = player ? player.id : "";
+    if (id !== shown) close(); // another player (or none): the open form was for the last one
+    shown = id;
+    drawBar();
+  });
+  drawBar();
+  // A key revoked elsewhere (signed out everywhere) is forgotten now rather than mid-game.
+  if (currentPlayer()) {
+    myProfile()
+      .then((me) => {
+        const player = currentPlayer();
+        if (player && player.id === me.id && player.name !== me.name) updatePlayer({ name: me.name });
+      })
+      .catch(() => {}); // a refused key is already forgotten (api.js); a network error: later
+  }
+}

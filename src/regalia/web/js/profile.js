@@ -1,0 +1,108 @@
+// A player's profile (GET /api/players/{id}): their name, their rating in each game they
+// played rated (with the games played and a provisional mark) and their recent games: the
+// result, the rating change and a link to the replay (or to the table while it is played).
+// Route: #/player/{id}.
+
+import { h, fill } from "./dom.js";
+import { playerProfile } from "./api.js";
+import { allGames, seatNames } from "./games.js";
+import { ErrorCode, Outcome, TableStatus } from "./protocol.js";
+import { currentPlayer } from "./store.js";
+import { provisionalMark, ratingChangeText, ratingTrend } from "./rating.js";
+import { leaderboardLink } from "./leaderboard.js";
+
+const RESULT = { [Outcome.WIN]: "Won", [Outcome.LOSS]: "Lost", [Outcome.DRAW]: "Draw" };
+const STATUS = {
+  [TableStatus.WAITING]: "waiting for players",
+  [TableStatus.PLAYING]: "in play",
+  [TableStatus.EXPIRED]: "never started",
+};
+
+export function showProfile(root, playerId) {
+  const box = h("div", { class: "profile-page" }, h("p", {}, "Loading the profile…"));
+  fill(root, box);
+  let gone = false;
+  Promise.all([playerProfile(playerId), allGames().catch(() => [])])
+    .then(([profile, games]) => {
+      if (gone) return;
+      document.title = `${profile.name} · Regalia`;
+      fill(box, page(profile, games));
+    })
+    .catch((err) => {
+      if (gone) return;
+      const text = err.code === ErrorCode.UNKNOWN_PLAYER ? "There is no such player." : `Cannot load the profile: ${err.message}`;
+      fill(box, h("header", { class: "table-head" }, h("h2", {}, "Player"), h("a", { href: "#/", class: "back" }, "Lobby")),
+        h("p", { class: "alert", role: "alert" }, text));
+    });
+  return {
+    destroy() {
+      gone = true;
+      document.title = "Regalia";
+    },
+  };
+}
+
+/** A seat's name when the game's seats are named the same whatever the player count. */
+function seatName(game, seat) {
+  if (!game) return `seat ${seat + 1}`;
+  const names = new Set();
+  for (let n = Math.max(seat + 1, game.min_players); n <= game.max_players; n++) names.add(seatNames(game, n)[seat]);
+  return names.size === 1 ? [...names][0] : `seat ${seat + 1}`;
+}
+
+function when(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function page(profile, games) {
+  const me = currentPlayer();
+  const mine = me && me.id === profile.id;
+  const gameOf = (name) => games.find((g) => g.name === name);
+  const titleOf = (name) => (gameOf(name) ? gameOf(name).title : name);
+  const ratings = Object.entries(profile.ratings || {});
+  const recent = profile.recent || [];
+  return [
+    h("header", { class: "table-head" },
+      h("h2", { class: "profile-name" }, profile.name),
+      profile.bot ? h("span", { class: "badge" }, "bot") : null,
+      mine ? h("span", { class: "badge you-badge" }, "you") : null,
+      h("a", { href: "#/", class: "back" }, "Lobby")),
+    profile.bot ? h("p", { class: "muted" }, "A bot level: it plays rated games as one player, so the ladder has fixed landmarks.") : null,
+    h("h3", {}, "Ratings"),
+    ratings.length
+      ? h("div", { class: "wide-table" }, h("table", { class: "profile-ratings" },
+          h("thead", {}, h("tr", {},
+            h("th", { scope: "col" }, "Game"), h("th", { scope: "col", class: "num" }, "Rating"),
+            h("th", { scope: "col", class: "num" }, "Games"), h("th", { scope: "col" }, ""))),
+          h("tbody", {}, ratings.map(([game, r]) => h("tr", { "data-game": game },
+            h("th", { scope: "row" }, titleOf(game)),
+            h("td", { class: "num rating" }, String(r.rating), " ", provisionalMark(r.provisional)),
+            h("td", { class: "num games" }, String(r.games)),
+            h("td", {}, h("a", { href: leaderboardLink(game) }, "Leaderboard")))))))
+      : h("p", { class: "muted no-ratings" }, "No rated games yet."),
+    h("h3", {}, "Recent games"),
+    recent.length
+      ? h("ol", { class: "recent-games" }, recent.map((g) => recentGame(g, gameOf(g.game), titleOf(g.game))))
+      : h("p", { class: "muted" }, "No games yet."),
+  ];
+}
+
+function recentGame(g, game, title) {
+  const result = g.outcome
+    ? h("span", { class: `outcome ${g.outcome}` }, RESULT[g.outcome] || g.outcome)
+    : h("span", { class: "outcome none" }, STATUS[g.status] || g.status);
+  const change = g.rating_change
+    ? h("span", { class: `rating-delta ${ratingTrend(g.rating_change)}`, title: "rating before → after" },
+        `Rating ${ratingChangeText(g.rating_change)}`)
+    : null;
+  let link = null;
+  if (g.replay) link = h("a", { href: g.replay, class: "replay-link" }, "Replay");
+  else if (g.status === TableStatus.PLAYING || g.status === TableStatus.WAITING) link = h("a", { href: `#/t/${encodeURIComponent(g.table)}` }, "Watch");
+  return h("li", { class: "recent-game", "data-table": g.table },
+    h("div", { class: "recent-head" },
+      h("strong", {}, title), ` as ${seatName(game, g.seat)} · `, result,
+      g.rated ? h("span", { class: "badge rated-badge" }, "rated") : null),
+    g.reason ? h("div", { class: "muted reason" }, g.reason) : null,
+    h("div", { class: "recent-foot" }, h("span", { class: "muted" }, when(g.created_at)), change, link));
+}
