@@ -1,9 +1,9 @@
 """Storage faults on a real server process: a locked database, a damaged one, a killed bot.
 
 Found by probing (issue 12): with the SQLite file locked for seconds, bot tables stopped for
-good and errors came back as plain-text 500s or dropped sockets (here it is locked for 20 s). Now a locked store answers
-`unavailable` (503, Retry-After) in the documented shapes, nothing is half-applied, and every
-table goes on once the lock is gone.
+good and errors came back as plain-text 500s or dropped sockets. Now a locked store (here for
+20 s) answers `unavailable` (503, Retry-After) in the documented shapes, nothing is
+half-applied, and every table goes on once the lock is gone.
 """
 
 from __future__ import annotations
