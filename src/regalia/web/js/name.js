@@ -1,8 +1,9 @@
 // Asking a player's name before they sit down (an invite link, an open seat, "Play now"):
-// a small form, inline or in a dialog, never prompt(). The name is remembered (store.js).
+// a small form, inline or in a dialog, never prompt(). The name is remembered (store.js). A
+// signed-in player is not asked: their seats take their player's name.
 
 import { h } from "./dom.js";
-import { playerName, setPlayerName } from "./store.js";
+import { currentPlayer, playerName, setPlayerName } from "./store.js";
 
 /** A form: `intro`, a name box and a `label` button; `onName(name)` once one is given. */
 export function nameForm(intro, label, onName, onCancel = null) {
