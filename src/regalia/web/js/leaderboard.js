@@ -87,7 +87,7 @@ function board(game, rows, page) {
             h("a", { href: `#/player/${encodeURIComponent(row.player)}` }, row.name),
             me && me.id === row.player ? h("span", { class: "muted" }, " (you)") : null),
           h("td", { class: "num rating" }, String(row.rating), " ", provisionalMark(row.provisional)),
-          h("td", { class: "num games" }, String(row.games))))))),
+          h("td", { class: "num played" }, String(row.games))))))),
     pager,
   ];
 }

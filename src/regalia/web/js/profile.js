@@ -74,12 +74,11 @@ function page(profile, games) {
       ? h("div", { class: "wide-table" }, h("table", { class: "profile-ratings" },
           h("thead", {}, h("tr", {},
             h("th", { scope: "col" }, "Game"), h("th", { scope: "col", class: "num" }, "Rating"),
-            h("th", { scope: "col", class: "num" }, "Games"), h("th", { scope: "col" }, ""))),
+            h("th", { scope: "col", class: "num" }, "Games"))),
           h("tbody", {}, ratings.map(([game, r]) => h("tr", { "data-game": game },
-            h("th", { scope: "row" }, titleOf(game)),
+            h("th", { scope: "row" }, h("a", { href: leaderboardLink(game), title: "the leaderboard" }, titleOf(game))),
             h("td", { class: "num rating" }, String(r.rating), " ", provisionalMark(r.provisional)),
-            h("td", { class: "num games" }, String(r.games)),
-            h("td", {}, h("a", { href: leaderboardLink(game) }, "Leaderboard")))))))
+            h("td", { class: "num played" }, String(r.games)))))))
       : h("p", { class: "muted no-ratings" }, "No rated games yet."),
     h("h3", {}, "Recent games"),
     recent.length
