@@ -234,7 +234,7 @@ def test_join_an_open_seat_from_another_browser(
     # The lobby now lists the table as running, with no seat left to join.
     other.goto("/")
     expect(other.locator(f".table-list.playing li[data-table='{table_id}']")).to_be_visible()
-    expect(other.locator("button.join-seat")).to_have_count(0)
+    expect(other.locator(f"li[data-table='{table_id}'] button.join-seat")).to_have_count(0)
     expect(other.locator("#player-name")).to_have_value("Olga")
     other.context.close()
 

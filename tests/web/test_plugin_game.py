@@ -44,7 +44,8 @@ def test_lobby_lists_the_plugin_game_and_a_whole_game_is_played(
     card = page.locator(".game-card[data-game=goofspiel]")
     expect(card.locator("h2")).to_have_text("Goofspiel")
     expect(card.locator(".summary")).to_have_text(game["description"])
-    expect(card.get_by_role("link")).to_have_count(0)  # no rules page: no link
+    # No rules page: no rules link (the game's leaderboard is the card's only link).
+    expect(card.get_by_role("link")).to_have_text(["Leaderboard"])
     expect(page.locator(".site-head nav a", has_text="Goofspiel")).to_have_count(0)
     card.locator(".new-table > summary").click()
     levels = card.locator("select[name=level-1] option")
