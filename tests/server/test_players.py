@@ -164,3 +164,18 @@ def test_a_regicide_team_rises_and_falls_together_and_bots_are_rated_players(
     assert up[1] > 0 and up[3] > 0
     names = {row["name"] for row in client.get("/api/leaderboard/regicide").json()}
     assert {"random (bot)", "greedy (bot)", "Ida", "Joe"} == names
+
+
+def test_a_rated_table_s_rating_changes_survive_a_restart(tmp_path: Path) -> None:
+    with make_client(tmp_path) as client:
+        kim, lea = new_player(client, "Kim"), new_player(client, "Lea")
+        table, tokens = rated_regulator(client)
+        for token, player in zip(tokens, (kim, lea), strict=True):
+            client.post(f"/api/tables/{table}/join", json={},
+                        headers={"X-Seat-Token": token, **key(player)})  # fmt: skip
+        play_and_resign(client, table, tokens, loser=0)
+        before = client.get(f"/api/tables/{table}/view").json()["ratings"]
+        me = client.get("/api/players/me", headers=key(kim)).json()
+        assert before and me["has_password"] is False
+    with make_client(tmp_path) as client:
+        assert client.get(f"/api/tables/{table}/view").json()["ratings"] == before

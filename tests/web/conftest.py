@@ -66,6 +66,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "REGALIA_BOT_WORKERS": "1",
         "REGALIA_BOT_SECONDS": "0.2",
         "REGALIA_DATA_DIR": str(data),
+        # Every test's browser is one address: lift the per-address limits it is not testing
+        # (tests/server covers them).
+        "REGALIA_CREATE_BURST": "100000",
+        "REGALIA_WRITE_BURST": "100000",
+        "REGALIA_BOT_TABLES_PER_CLIENT": "100000",
+        "REGALIA_BOT_TABLES": "100000",
     }
     log = data / "server.log"
     command = [

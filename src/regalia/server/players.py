@@ -98,7 +98,9 @@ async def logout(body: LogoutIn, request: Request, x_player_key: PlayerKey = Non
 @router.get("/players/me", response_model=ProfileOut)
 async def my_profile(request: Request, x_player_key: PlayerKey = None) -> dict[str, Any]:
     player = await me(request, x_player_key)
-    return await profile(player.id, request)
+    svc = service(request)
+    mine = await profile(player.id, request)
+    return mine | {"has_password": await svc.read(svc.accounts.has_password, player.id)}
 
 
 @router.get("/players/{player_id}", response_model=ProfileOut)

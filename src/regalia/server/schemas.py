@@ -319,5 +319,6 @@ class ProfileOut(BaseModel):
     id: str
     name: str
     bot: bool
+    has_password: bool | None = None  # only in your own profile
     ratings: dict[str, LeaderRowOut]
     recent: list[RecentGameOut]

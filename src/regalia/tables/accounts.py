@@ -106,6 +106,11 @@ class Accounts:
                     raise TableError("bad_login", "the current password is wrong") from None
             row.password_hash = _hasher.hash(password)
 
+    def has_password(self, player_id: str) -> bool:
+        with Session(self.engine) as session:
+            row = session.get(PlayerRow, player_id)
+        return row is not None and bool(row.password_hash)
+
     def player(self, key: str | None) -> Player | None:
         """The player a key belongs to (None for no key); TableError for a revoked one."""
         if not key:

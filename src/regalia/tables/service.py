@@ -195,6 +195,10 @@ class TableService:
         if table_id in self.tables:
             return self.tables[table_id]
         table = _rebuild(stored)
+        if table.rated and table.status == TableStatus.FINISHED:
+            table.rating_changes = await self.read(self.ratings.changes, table_id)
+        if table_id in self.tables:  # loaded meanwhile
+            return self.tables[table_id]
         self._adopt(table, [s.token_hash for s in stored.seats])
         return table
 
