@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from regalia.protocol import EventKind, TableStatus
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
+from regalia.tables.periodic import every
 
 if TYPE_CHECKING:
     from regalia.tables.service import TableService
@@ -50,24 +51,15 @@ class Leases:
 
     async def start(self) -> None:
         await self.take_lapsed(everyone=not self.shared)
-        self._task = asyncio.create_task(self._loop(), name="table-leases")
+        self._task = every(lambda: RENEW_SECONDS, self._round, "table leases")
 
     async def close(self) -> None:
         with contextlib.suppress(TableError):  # if not released, they lapse by themselves
             await self.service.read(self.service.store.release, self.me, time.time())
 
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(RENEW_SECONDS)
-            try:
-                await self.renew()
-                await self.take_lapsed()
-            except asyncio.CancelledError:
-                raise
-            except TableError as exc:
-                log.warning("leases not renewed this round: %s", exc.message)
-            except Exception:
-                log.exception("lease round failed")
+    async def _round(self) -> None:
+        await self.renew()
+        await self.take_lapsed()
 
     async def renew(self) -> None:
         store = self.service.store

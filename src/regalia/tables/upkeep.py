@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from regalia.protocol import EventKind, TableStatus
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
+from regalia.tables.periodic import every
 
 if TYPE_CHECKING:
     from regalia.tables.service import TableService
@@ -28,22 +29,12 @@ class Upkeep:
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._loop(), name="table-upkeep")
+        self._task = every(
+            lambda: self.service.limits.upkeep_seconds, self.run_once, "table upkeep"
+        )
 
     def tasks(self) -> list[asyncio.Task[Any]]:
         return [self._task] if self._task is not None else []
-
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.service.limits.upkeep_seconds)
-            try:
-                await self.run_once()
-            except asyncio.CancelledError:
-                raise
-            except TableError as exc:
-                log.warning("upkeep skipped a round: %s", exc.message)
-            except Exception:
-                log.exception("upkeep round failed")
 
     async def run_once(self) -> None:
         service = self.service
