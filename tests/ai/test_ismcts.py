@@ -1,3 +1,5 @@
+from typing import Any
+
 from regalia.ai.base import Budget, Observation
 from regalia.ai.ismcts import IsmctsAgent
 from regalia.ai.levels import make_agent
@@ -34,3 +36,25 @@ def test_sampled_state_keeps_what_the_seat_knows_and_reshuffles_the_rest() -> No
     assert len(others) > 1
     perfect = get_game("regulator").new(0)
     assert Observation(perfect, 0).sample_state(5) is perfect
+
+
+class _Peeking(IsmctsAgent):
+    """Keeps the search tree's root, to look at which actions it weighed."""
+
+    def _iterate(self, root: Any, state: Any) -> None:
+        self.root = root
+        super()._iterate(root, state)
+
+
+def test_in_a_secret_vote_the_search_weighs_its_own_seat_s_actions() -> None:
+    from regalia.core.seeds import Rng
+
+    state = get_game("regicida").new(5, 3)
+    rng = Rng(5)
+    while len(state.to_act()) < 3:  # play on to the vote, where all three act at once
+        seat = min(state.to_act())
+        state = state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    agent = _Peeking(seed=2, playout_plies=1000)
+    obs = Observation(state, 1)  # not the lowest seat to act
+    agent.choose(obs, Budget(seconds=None, nodes=30))
+    assert set(agent.root.children) <= set(obs.legal)  # its own votes, not seat 0's

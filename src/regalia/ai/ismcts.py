@@ -5,7 +5,7 @@ Each iteration deals a full state consistent with what the seat knows
 plain MCTS there), walks one shared tree whose edges are actions, and backs up the random
 playout's result. A child's UCB counts only the iterations in which its action was legal
 (its "availability"), as in Cowling, Powley and Whitehouse's SO-ISMCTS. Several seats acting
-at once (Regicida's vote) are searched as if they acted in seat order.
+at once (a secret vote) are searched as if they acted one after another, this agent first.
 """
 
 from __future__ import annotations
@@ -75,7 +75,10 @@ class IsmctsAgent(Agent[Any]):
         path = [root]
         # Selection and expansion.
         while not state.is_over():
-            seat = min(state.to_act())
+            acting = state.to_act()
+            # The root is this agent's decision, also when others act at once (a secret vote):
+            # its children must be its own actions, never another seat's.
+            seat = root.seat if node is root and root.seat in acting else min(acting)
             legal = list(state.legal_actions(seat))
             untried = [a for a in legal if a not in node.children]
             if untried:
