@@ -17,10 +17,12 @@ from regalia.games.regicida.houses import house, objective
 from regalia.games.regicida.referee import (
     judge,
     rank,
+    ranking_json,
     read_identities,
     read_objective,
     read_succession,
     read_votes,
+    verdict_json,
 )
 from regalia.games.regicida.scoring import HouseScore
 from regalia.textfile import read_user_text
@@ -53,19 +55,6 @@ def _read_board(path: str) -> Board:
         raise fail(f"board file {path}: {exc}") from None
 
 
-def _ranking_json(ranking: tuple[HouseScore, ...]) -> list[dict[str, object]]:
-    return [
-        {
-            "rank": s.rank,
-            "house": s.house,
-            "name": house(s.house).name,
-            "score": s.score,
-            "light_score": s.light_score,
-        }
-        for s in ranking
-    ]
-
-
 def _ranking_lines(key: str, ranking: tuple[HouseScore, ...]) -> list[str]:
     lines = [f"Objective: {objective(key).title}", "rank  house          score  light-only"]
     for s in ranking:
@@ -87,7 +76,7 @@ def rank_command(
         path = _required(board_file, "BOARD_FILE")
     ranking = rank(_read_board(path), key, line)
     if as_json:
-        typer.echo(json.dumps(_ranking_json(ranking)))
+        typer.echo(json.dumps(ranking_json(ranking, line)))
     else:
         typer.echo("\n".join(_ranking_lines(key, ranking)))
 
@@ -118,20 +107,11 @@ def verdict_command(
     board = _read_board(path)
     with user_errors():
         found = judge(board, key, line, table, cast)
-    target = "Neutral" if found.target is None else table.names[found.target]
-    winners = [table.names[s] for s in found.winners]
+        out = verdict_json(board, key, line, table, cast)
     if as_json:
-        out = {
-            "regent": found.regent,
-            "regent_name": house(found.regent).name,
-            "target": target,
-            "votes_for_target": found.votes_for_target,
-            "assassinated": found.assassinated,
-            "winners": winners,
-            "ranking": _ranking_json(rank(board, key, line)),
-        }
         typer.echo(json.dumps(out))
         return
+    target, winners = str(out["target"]), [table.names[s] for s in found.winners]
     holder = "the Neutral Player" if found.target is None else target
     outcome = "succeeded" if found.assassinated else "failed"
     lines = [

@@ -164,6 +164,11 @@ class Game(ABC, Generic[A]):
     # it from then on).
     clock_presets: tuple[ClockPreset, ...] = ()
     on_timeout: str = "lose"
+    # "package.module:LESSONS": a tuple of `regalia.core.lessons.Lesson` (none when empty).
+    lessons: str = ""
+    # "package.module:name": a referee for a physical table, called with the fields of a
+    # request (texts) and answering JSON, or raising BadNotation (none when empty).
+    referee: str = ""
     # What happens by default when a human seat to act has no live connection for a while:
     # "bot" (a bot plays it until the human returns), "claim" (the opponents may claim the
     # win; two-sided games) or "wait".

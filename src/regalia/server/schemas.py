@@ -322,3 +322,42 @@ class ProfileOut(BaseModel):
     has_password: bool | None = None  # only in your own profile
     ratings: dict[str, LeaderRowOut]
     recent: list[RecentGameOut]
+
+
+class LessonStepOut(BaseModel):
+    instruction: str
+    seat: int
+    view: dict[str, Any]
+    legal: list[LegalOut]
+
+
+class LessonOut(BaseModel):
+    key: str
+    title: str
+    summary: str
+    steps: list[LessonStepOut]
+
+
+class LessonTryIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    lesson: str = Field(max_length=64)
+    step: int = Field(ge=0, le=100)
+    action: str = Field(max_length=200)
+
+
+class LessonTryOut(BaseModel):
+    ok: bool
+    legal: bool
+    message: str
+    view: dict[str, Any] | None
+
+
+class RefereeIn(BaseModel):
+    """A physical table in the referee's text forms (e.g. Regicida's H11 grid)."""
+
+    model_config = ConfigDict(extra="forbid")
+    board: str = Field(max_length=2000)
+    objective: str = Field(max_length=40)
+    succession: str = Field(max_length=80)
+    identities: str | None = Field(default=None, max_length=400)
+    votes: str | None = Field(default=None, max_length=400)

@@ -70,6 +70,8 @@ class RegicidaGame(Game[Action]):
     )
     on_timeout: str = "bot"
     absence: str = "bot"
+    lessons: str = "regalia.games.regicida.lessons:LESSONS"
+    referee: str = "regalia.games.regicida.referee:referee"
 
     def seat_names(self, players: int) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))

@@ -5,11 +5,11 @@ Pure: the CLI reads files and prints; everything that decides lives here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from regalia.core.errors import BadNotation
-from regalia.games.regicida.board import Board
+from regalia.games.regicida.board import Board, parse_board
 from regalia.games.regicida.houses import HOUSE_NUMBERS, HOUSES, OBJECTIVE_KEYS
 from regalia.games.regicida.scoring import HouseScore, coronation
 from regalia.games.regicida.verdict import Target, Verdict, decide
@@ -121,3 +121,68 @@ def judge(
 ) -> Verdict:
     ranking = [s.house for s in coronation(board, objective, succession)]
     return decide(table.identities, votes, ranking)
+
+
+def ranking_json(
+    ranking: Sequence[HouseScore], succession: Sequence[int]
+) -> list[dict[str, object]]:
+    """The Coronation in rank order, each row saying why it stands below the one above (H7)."""
+    rows: list[dict[str, object]] = []
+    for index, s in enumerate(ranking):
+        rows.append(
+            {
+                "rank": s.rank,
+                "house": s.house,
+                "name": HOUSES[s.house - 1].name,
+                "score": s.score,
+                "light_score": s.light_score,
+                "why": _why(ranking[index - 1], s, succession) if index else "highest score",
+            }
+        )
+    return rows
+
+
+def _why(above: HouseScore, below: HouseScore, succession: Sequence[int]) -> str:
+    if above.score != below.score:
+        return f"score {below.score}, below {above.score}"
+    if above.light_score != below.light_score:
+        return (
+            f"tied on score {below.score}; light-only score {below.light_score}, "
+            f"below {above.light_score}"
+        )
+    return (
+        f"tied on score {below.score} and light-only score {below.light_score}; "
+        f"later in the Line of Succession (place {succession.index(below.house) + 1}, "
+        f"after place {succession.index(above.house) + 1})"
+    )
+
+
+def verdict_json(
+    board: Board, objective: str, succession: Sequence[int], table: Table, votes: Sequence[Target]
+) -> dict[str, object]:
+    """The Assassination (H8–H9) as the referee reports it, with the ranking it rests on."""
+    found = judge(board, objective, succession, table, votes)
+    return {
+        "regent": found.regent,
+        "regent_name": HOUSES[found.regent - 1].name,
+        "target": NEUTRAL if found.target is None else table.names[found.target],
+        "votes_for_target": found.votes_for_target,
+        "assassinated": found.assassinated,
+        "winners": [table.names[s] for s in found.winners],
+        "ranking": ranking_json(rank(board, objective, succession), succession),
+    }
+
+
+def referee(fields: Mapping[str, str]) -> object:
+    """A physical table's ranking (and, given identities and votes, its verdict), from the
+    same text forms as `regalia regicida rank|verdict`; BadNotation names what is wrong."""
+    board = parse_board(fields.get("board", ""))
+    key = read_objective(fields.get("objective", ""))
+    line = read_succession(fields.get("succession", ""))
+    identities, votes = fields.get("identities"), fields.get("votes")
+    if not identities and not votes:
+        return ranking_json(rank(board, key, line), line)
+    if not identities or not votes:
+        raise BadNotation("give both identities and votes for a verdict, or neither")
+    table = read_identities(identities)
+    return verdict_json(board, key, line, table, read_votes(votes, table))

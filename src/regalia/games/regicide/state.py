@@ -126,6 +126,7 @@ GAME = RegicideGame(
     ),
     on_timeout="lose",
     absence="bot",
+    lessons="regalia.games.regicide.lessons:LESSONS",
     terminal_view="regalia.terminal.regicide:render_view",
 )
 

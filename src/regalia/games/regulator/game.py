@@ -368,6 +368,7 @@ GAME = RegulatorGame(
     ),
     on_timeout="lose",
     absence="claim",
+    lessons="regalia.games.regulator.lessons:LESSONS",
     terminal_view="regalia.terminal.regulator:render_view",
 )
 

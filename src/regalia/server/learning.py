@@ -1,0 +1,95 @@
+"""Lessons and referees: what a game ships to teach itself and to score a physical table.
+
+Both come from the game's descriptor (`Game.lessons`, `Game.referee`); a game without them
+answers 404. Lesson steps are checked here with the real rules, so the browser needs no
+rules of its own: it sends a try, the server says whether it solves the step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter
+
+from regalia.core.errors import RegaliaError
+from regalia.core.game import Game
+from regalia.core.lessons import Lesson, LessonStep, solves
+from regalia.core.registry import get_game, load_ref
+from regalia.server.errors import ERRORS
+from regalia.server.schemas import LessonOut, LessonTryIn, LessonTryOut, RefereeIn
+from regalia.tables.errors import TableError
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+def _game(name: str) -> Game[Any]:
+    try:
+        return get_game(name)
+    except RegaliaError:
+        raise TableError("unknown_game", "no such game") from None
+
+
+def _hook(game: Game[Any], ref: str, what: str) -> Any:
+    if not ref:
+        raise TableError("not_found", f"{game.title} has no {what}")
+    return load_ref(ref)
+
+
+def lessons_of(game: Game[Any]) -> tuple[Lesson, ...]:
+    found: tuple[Lesson, ...] = _hook(game, game.lessons, "lessons")
+    return found
+
+
+def _step_json(game: Game[Any], step: LessonStep) -> dict[str, Any]:
+    state = step.state(game)
+    seat = step.actor(state)
+    legal = [{"action": state.encode(a), "text": state.describe(a)}
+             for a in state.legal_actions(seat)]  # fmt: skip
+    return {"instruction": step.instruction, "seat": seat, "view": state.view(seat),
+            "legal": legal}  # fmt: skip
+
+
+@router.get("/lessons/{game}", response_model=list[LessonOut])
+async def lessons(game: str) -> list[dict[str, Any]]:
+    """A game's lessons: each step's instruction and start (its solutions stay here)."""
+    found = _game(game)
+    return [
+        {"key": lesson.key, "title": lesson.title, "summary": lesson.summary,
+         "steps": [_step_json(found, step) for step in lesson.steps]}
+        for lesson in lessons_of(found)
+    ]  # fmt: skip
+
+
+@router.post("/lessons/{game}/try", response_model=LessonTryOut)
+async def try_step(game: str, body: LessonTryIn) -> dict[str, Any]:
+    """Check a try at a lesson step with the real rules: solved, legal but wrong, or not
+    legal at all (the engine's reason); the position after a legal try comes back."""
+    found = _game(game)
+    by_key = {lesson.key: lesson for lesson in lessons_of(found)}
+    lesson = by_key.get(body.lesson)
+    if lesson is None or not 0 <= body.step < len(lesson.steps):
+        raise TableError("not_found", "no such lesson step")
+    step = lesson.steps[body.step]
+    state = step.state(found)
+    seat = step.actor(state)
+    try:
+        action = state.parse(seat, body.action)
+        after = state.apply(seat, action)
+    except RegaliaError as exc:
+        return {"ok": False, "legal": False, "message": str(exc), "view": None}
+    ok = solves(step, state, action)
+    return {"ok": ok, "legal": True, "message": step.success if ok else step.wrong,
+            "view": after.view(seat)}  # fmt: skip
+
+
+@router.post("/referee/{game}")
+async def referee(game: str, body: RefereeIn) -> Any:
+    """Score a physical table from the referee's texts (the game's own forms), as the
+    command line's referee does; 422 with the reason for a bad input."""
+    found = _game(game)
+    judge = _hook(found, found.referee, "referee")
+    try:
+        return await asyncio.to_thread(judge, body.model_dump(exclude_none=True))
+    except RegaliaError as exc:
+        raise TableError("bad_notation", str(exc)) from None
