@@ -3,6 +3,10 @@
 Each worker process is driven by one thread of the server process. A job that raises,
 returns nothing usable, or overruns its budget plus a grace period yields None (the caller
 then plays a fallback move); an overrunning worker is killed and replaced.
+
+The same workers analyse positions (`AnalysisJob`, for the analysis board): a job of the
+same fair queue, bounded by the same time cap, and never more of them at once than leaves
+a worker for the tables' bots (when there are two workers or more).
 """
 
 from __future__ import annotations
@@ -47,6 +51,20 @@ class BotJob:
     seconds: float  # the hard limit: the level's own budget, capped; then the worker is killed
 
 
+@dataclass(frozen=True, slots=True)
+class AnalysisJob:
+    """A position to analyse: a game's record or position text, the ply of its states to
+    look at (None: the last), moves played on from there, and the thinking time."""
+
+    game: str  # the game's registry reference
+    record: str | None
+    position: str | None
+    moves: tuple[str, ...]
+    ply: int | None
+    seconds: float
+    seed: int = 0
+
+
 # Per worker: the last state of each game, so a bot move replays only the new actions.
 _cache: OrderedDict[tuple[Any, ...], tuple[tuple[tuple[Seat, str], ...], State[Any]]] = (
     OrderedDict()
@@ -79,6 +97,43 @@ def think(job: BotJob) -> str:
     return state.encode(action)
 
 
+# Per worker: the states of the last few records analysed, so a whole game's plies replay
+# the record once.
+_analysed: OrderedDict[tuple[str, str | None, str | None], list[State[Any]]] = OrderedDict()
+_ANALYSED_SIZE = 8
+
+
+def analyse(job: AnalysisJob) -> dict[str, Any]:
+    """Run one analysis; the answer of `regalia.ai.analysis.analyse`, with its ply."""
+    from regalia.ai import analysis  # the engines load only in workers that analyse
+
+    game: Game[Any] = load_ref(job.game)
+    key = (job.game, job.record, job.position)
+    found = _analysed.pop(key, None)
+    if found is None:
+        found = analysis.states(game, job.record, job.position)
+    _analysed[key] = found
+    while len(_analysed) > _ANALYSED_SIZE:
+        _analysed.popitem(last=False)
+    ply = len(found) - 1 if job.ply is None else job.ply
+    if not 0 <= ply < len(found):
+        raise IndexError(f"ply {ply} is outside the game's 0..{len(found) - 1}")
+    state = found[ply]
+    if job.moves:
+        for number, text in enumerate(job.moves, start=1):
+            acting = sorted(state.to_act())
+            if not acting:
+                raise ValueError(f"move {number}: the game is over")
+            state = state.apply(acting[0], state.parse(acting[0], text))
+    answer = analysis.analyse(state, job.seconds, seed=job.seed)
+    answer["ply"] = ply
+    return answer
+
+
+def run(job: BotJob | AnalysisJob) -> Any:
+    return analyse(job) if isinstance(job, AnalysisJob) else think(job)
+
+
 def _worker(conn: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server shuts workers down itself
     # Import the games before saying ready, so no bot's first move pays for the imports.
@@ -94,7 +149,7 @@ def _worker(conn: Connection) -> None:
         if job is None:
             return
         try:
-            conn.send(("ok", think(job)))
+            conn.send(("ok", run(job)))
         except Exception as exc:  # any agent failure becomes a fallback move, not a crash
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
 
@@ -130,6 +185,10 @@ class BotPool:
         self._idle: list[_Worker] = []
         self._all: set[_Worker] = set()
         self._queue = _FairQueue()
+        # Analyses running at once: at most all workers but one (one worker: that one).
+        self.analysis_slots = max(1, self.workers - 1)
+        self._analysing = 0
+        self._analysis_waiters: list[asyncio.Future[None]] = []
 
     async def start(self) -> None:
         spawned = await asyncio.gather(
@@ -148,6 +207,34 @@ class BotPool:
     ) -> tuple[str | None, str]:
         """(action text or None, reason when None); `cost`: the seconds the job is expected
         to take, so a quick move is not queued behind slow ones."""
+        value, why = await self._run(job, owner, cost)
+        return (value if isinstance(value, str) else None), why
+
+    async def analyse(
+        self, job: AnalysisJob, owner: str = "", cost: float = 0.0
+    ) -> tuple[dict[str, Any] | None, str]:
+        """(the analysis, or None and the reason): in the fair queue like a bot's move, and
+        only while fewer than `analysis_slots` analyses run."""
+        while self._analysing >= self.analysis_slots:
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._analysis_waiters.append(waiter)
+            try:
+                await waiter
+            finally:
+                if waiter in self._analysis_waiters:
+                    self._analysis_waiters.remove(waiter)
+        self._analysing += 1
+        try:
+            value, why = await self._run(job, owner, cost)
+        finally:
+            self._analysing -= 1
+            for waiter in self._analysis_waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+                    break
+        return (value if isinstance(value, dict) else None), why
+
+    async def _run(self, job: BotJob | AnalysisJob, owner: str, cost: float) -> tuple[Any, str]:
         worker = await self._acquire(owner, cost)
         loop = asyncio.get_running_loop()
         started = loop.time()
