@@ -13,7 +13,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
 from regalia.protocol import CloseCode
-from regalia.server import analysis, api, errors, learning, players, ws
+from regalia.server import analysis, api, errors, languages, learning, players, ws
 from regalia.server.config import Settings
 from regalia.server.limits import BodyLimit, WriteRateLimit
 from regalia.tables.bots import BotPool
@@ -73,6 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(players.router)
     app.include_router(learning.router)
+    app.include_router(languages.router)
     app.include_router(analysis.router)
     app.include_router(ws.router)
     if (settings.web_dir / "index.html").is_file():

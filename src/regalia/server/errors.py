@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -12,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from regalia.i18n import negotiate, translate
 from regalia.server.schemas import ErrorOut
 from regalia.tables.errors import TableError
 
@@ -66,11 +68,20 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+def language(headers: Mapping[str, str]) -> str:
+    """The language a client reads: `X-Lang` when the page chose one, else Accept-Language."""
+    return negotiate(headers.get("x-lang") or headers.get("accept-language"))
+
+
 def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
     return {"error": {"code": code, "message": message}}
 
 
-def error_response(code: str, message: str, retry_after: float | None = None) -> JSONResponse:
+def error_response(
+    code: str, message: str, retry_after: float | None = None, lang: str = "en"
+) -> JSONResponse:
+    """The error in the documented shape, its message in `lang` when the catalogue has it."""
+    message = translate(message, lang)
     headers = {}
     if retry_after is not None:
         headers["Retry-After"] = str(max(1, math.ceil(retry_after)))
@@ -81,8 +92,8 @@ def error_response(code: str, message: str, retry_after: float | None = None) ->
 
 def install(app: FastAPI) -> None:
     @app.exception_handler(TableError)
-    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return error_response(exc.code, exc.message, exc.retry_after)
+    async def table_error(request: Request, exc: TableError) -> JSONResponse:
+        return error_response(exc.code, exc.message, exc.retry_after, language(request.headers))
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
@@ -90,14 +101,16 @@ def install(app: FastAPI) -> None:
         first = str(exc).splitlines()[0][:200] if str(exc) else ""
         log.error("%s %s failed: %s: %s", request.method, request.url.path,
                   type(exc).__name__, first)  # fmt: skip
-        return error_response("internal", "the server failed to answer; try again")
+        lang = language(request.headers)
+        return error_response("internal", "the server failed to answer; try again", None, lang)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         if first.get("type") == "json_invalid":
-            return error_response("bad_json", "the request body is not valid JSON")
+            message = "the request body is not valid JSON"
+            return error_response("bad_json", message, None, language(request.headers))
         message = f"{where or 'request'}: {first.get('msg', 'invalid')}"
         return error_response("invalid", message[:300])
 

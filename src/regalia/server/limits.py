@@ -3,11 +3,12 @@ work, in the API's own error shape."""
 
 from __future__ import annotations
 
+from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from regalia.server.config import HttpLimits
-from regalia.server.errors import error_body, error_response
+from regalia.server.errors import error_body, error_response, language
 from regalia.tables.ratelimit import RateLimiter
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
@@ -52,7 +53,9 @@ class WriteRateLimit:
                 if wait:
                     what = "tables created" if bucket is self.create else "requests"
                     message = f"too many {what} from your address; try again in {wait:.0f} s"
-                    await error_response("rate_limited", message, wait)(scope, receive, send)
+                    lang = language(Headers(scope=scope))
+                    reply = error_response("rate_limited", message, wait, lang)
+                    await reply(scope, receive, send)
                     return
         await self.app(scope, receive, send)
 

@@ -18,7 +18,9 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from regalia.core.game import Seat
+from regalia.i18n import negotiate, translate
 from regalia.protocol import CloseCode, CommandType, MessageType
+from regalia.server.errors import language
 from regalia.server.limits import client_of
 from regalia.tables.commands import MAX_NAME, Command, read_command
 from regalia.tables.errors import TableError
@@ -39,9 +41,10 @@ router = APIRouter()
 class Client:
     """One connection; the table service calls it after every change."""
 
-    def __init__(self, seat: Seat | None, limiter: RateLimiter) -> None:
+    def __init__(self, seat: Seat | None, limiter: RateLimiter, lang: str = "en") -> None:
         self.seat = seat
         self.limiter = limiter
+        self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
     def __call__(self, table: Table, events: Sequence[Event]) -> None:
@@ -94,8 +97,10 @@ class Sockets:
             self.open.pop(client, None)
 
 
-def error(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
-    return {"type": MessageType.ERROR, "code": code, "message": message, "seq": seq}
+def error(code: str, message: str, seq: int | None = None, lang: str = "en") -> dict[str, Any]:
+    """An `error` message, in the client's language when the catalogue has the sentence."""
+    text = translate(message, lang)
+    return {"type": MessageType.ERROR, "code": code, "message": text, "seq": seq}
 
 
 async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
@@ -144,7 +149,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     address = client_of(ws.scope)
     await ws.accept()
     if not sockets.enter(address):
-        await _send(ws, error("rate_limited", "too many open sockets from your address"))
+        lang = language(ws.headers)
+        message = "too many open sockets from your address"
+        await _send(ws, error("rate_limited", message, None, lang))
         await ws.close(CloseCode.TRY_AGAIN)
         return
     try:
@@ -158,7 +165,7 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     try:
         table = await svc.table(table_id)
     except TableError as exc:
-        await _send(ws, error(exc.code, exc.message))
+        await _send(ws, error(exc.code, exc.message, None, language(ws.headers)))
         gone = exc.code == "unknown_table"
         await ws.close(CloseCode.UNKNOWN_TABLE if gone else CloseCode.TRY_AGAIN)
         return
@@ -167,18 +174,20 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
             message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             return
-        token, name, last_seq, key = _read_hello(_decode(message.get("text")))
+        hello = _decode(message.get("text"))
+        token, name, last_seq, key = _read_hello(hello)
         table = await svc.table(table_id)  # the same table, unless it left memory meanwhile
         seat = svc.seat_for(table, token)
         player = await svc.read(svc.accounts.player, key) if seat is not None else None
     except (TableError, TimeoutError) as exc:
         code = exc.code if isinstance(exc, TableError) else "bad_message"
         text = exc.message if isinstance(exc, TableError) else "no hello received"
-        await _send(ws, error(code, text, table.seq))
+        await _send(ws, error(code, text, table.seq, language(ws.headers)))
         await ws.close(CloseCode.BAD_TOKEN if code == "bad_token" else CloseCode.BAD_MESSAGE)
         return
     limits = ws.app.state.http_limits
-    client = Client(seat, RateLimiter(limits.socket_burst, limits.socket_per_second))
+    lang = negotiate(asked) if isinstance(asked := hello.get("lang"), str) else language(ws.headers)
+    client = Client(seat, RateLimiter(limits.socket_burst, limits.socket_per_second), lang)
     # No await between catching up and subscribing: no event can slip between the two.
     client.catch_up(table, last_seq, svc.connected(table.id), svc.limits.chat_history)
     svc.subscribe(table.id, client)
@@ -239,7 +248,7 @@ async def _read(
             if cmd.type == CommandType.JOIN:
                 raise TableError("bad_message", "join by reconnecting with a new 'hello'")
         except TableError as exc:
-            client.outbox.put_nowait(error(exc.code, exc.message, table.seq))
+            client.outbox.put_nowait(error(exc.code, exc.message, table.seq, client.lang))
             continue
         await _submit(svc, table, seat, cmd, client)
 
@@ -250,10 +259,11 @@ async def _submit(
     try:
         await svc.submit(table.id, seat, cmd)
     except TableError as exc:
-        client.outbox.put_nowait(error(exc.code, exc.message, table.seq))
+        client.outbox.put_nowait(error(exc.code, exc.message, table.seq, client.lang))
     except Exception as exc:  # a bug: the player hears of it, the socket stays open
         log.error("table %s: %s failed: %s: %s", table.id, cmd.type, type(exc).__name__, exc)
-        client.outbox.put_nowait(error("internal", "the server failed to do that", table.seq))
+        message = "the server failed to do that"
+        client.outbox.put_nowait(error("internal", message, table.seq, client.lang))
 
 
 def _small(value: object) -> bool:
