@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from regalia.core.errors import BadRecord, RegaliaError
@@ -24,13 +24,15 @@ OPTIONS = MappingProxyType(
     }
 )
 
+# Titles name each level's strength for players (Beginner < Casual < Intermediate < Strong);
+# the technical name stays the level's name.
 LEVELS = (
-    RANDOM_LEVEL,
-    BotLevel("greedy", "regalia.ai.regicida.greedy:GreedyAgent", "Greedy",
+    replace(RANDOM_LEVEL, title="Beginner", help="plays any legal action at random"),
+    BotLevel("greedy", "regalia.ai.regicida.greedy:GreedyAgent", "Casual",
              "plays for its own House's score"),
     BotLevel("strong", "regalia.ai.regicida.agent:StrongAgent", "Strong",
-             "infers who holds which House", seconds=2.0),
-    BotLevel("ismcts", "regalia.ai.regicida.levels:ismcts", "MCTS",
+             "infers who holds which House: the strongest", seconds=2.0),
+    BotLevel("ismcts", "regalia.ai.regicida.levels:ismcts", "Intermediate",
              "information-set Monte Carlo tree search", nodes=200),
 )  # fmt: skip
 
@@ -60,6 +62,7 @@ class RegicidaGame(Game[Action]):
     notation_hint: str = "place 1 f6, swap c4 c5 flip c4"
     max_plies: int = 1000
     bot_levels: tuple[BotLevel, ...] = LEVELS
+    default_level: str = "greedy"
     terminal_view: str = "regalia.terminal.regicida:render_view"
     # A time per action suits a game of table talk; a seat that runs out or walks away is
     # played by a bot, so the others' game goes on.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from regalia.core.errors import BadNotation, BadRecord, IllegalAction, RegaliaError
@@ -92,13 +92,16 @@ class RegicideGame(Game[int]):
         return state
 
 
+# Titles name each level's strength for players (Beginner < Casual < Intermediate < Strong);
+# the technical name stays the level's name.
 LEVELS = (
-    RANDOM_LEVEL,
-    BotLevel("greedy", "regalia.ai.regicide.levels:greedy", "Greedy", "takes the most material"),
-    BotLevel("strong", "regalia.ai.regicide.agent:StrongAgent", "Strong", "alpha-beta search",
-             seconds=1.0),
-    BotLevel("ismcts", "regalia.ai.regicide.levels:ismcts", "MCTS", "Monte Carlo tree search",
-             nodes=200),
+    replace(RANDOM_LEVEL, title="Beginner", help="plays any legal move at random"),
+    BotLevel("greedy", "regalia.ai.regicide.levels:greedy", "Casual",
+             "grabs the most material it sees one move ahead"),
+    BotLevel("strong", "regalia.ai.regicide.agent:StrongAgent", "Strong",
+             "alpha-beta search for the team: the strongest", seconds=1.0),
+    BotLevel("ismcts", "regalia.ai.regicide.levels:ismcts", "Intermediate",
+             "Monte Carlo tree search", nodes=200),
 )  # fmt: skip
 
 GAME = RegicideGame(
@@ -119,6 +122,7 @@ GAME = RegicideGame(
     notation_hint="YP-d4 or b4d4",
     max_plies=8000,  # far beyond what C14's draws allow in practice
     bot_levels=LEVELS,
+    default_level="greedy",
     clock_presets=(
         ClockPreset("5+5", 300, 5),
         ClockPreset("10+5", 600, 5),

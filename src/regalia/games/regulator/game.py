@@ -14,7 +14,7 @@ the SAN, `parse` accepts either. Seat 0 is White, seat 1 Black.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from regalia.core.errors import BadRecord, IllegalAction
@@ -333,13 +333,16 @@ def _settle(state: RegulatorState, token: str) -> RegulatorState:
     raise BadRecord(f"record result {token} does not match the game, which stands at {actual}")
 
 
+# Titles name each level's strength for players (Beginner < Casual < Intermediate < Strong);
+# the technical name stays the level's name.
 LEVELS = (
-    RANDOM_LEVEL,
-    BotLevel("greedy", "regalia.ai.regulator.levels:greedy", "Greedy", "takes the most material"),
-    BotLevel("strong", "regalia.ai.regulator.agent:StrongAgent", "Strong", "alpha-beta search",
-             seconds=1.0),
-    BotLevel("ismcts", "regalia.ai.regulator.levels:ismcts", "MCTS", "Monte Carlo tree search",
-             nodes=200),
+    replace(RANDOM_LEVEL, title="Beginner", help="plays any legal move at random"),
+    BotLevel("greedy", "regalia.ai.regulator.levels:greedy", "Casual",
+             "grabs the most material it sees one move ahead"),
+    BotLevel("strong", "regalia.ai.regulator.agent:StrongAgent", "Strong",
+             "alpha-beta search: the strongest", seconds=1.0),
+    BotLevel("ismcts", "regalia.ai.regulator.levels:ismcts", "Intermediate",
+             "Monte Carlo tree search", nodes=200),
 )  # fmt: skip
 
 GAME = RegulatorGame(
@@ -360,6 +363,7 @@ GAME = RegulatorGame(
     notation_hint="Nc3 or b1c3",
     max_plies=3000,  # far beyond what R11's draws allow in practice
     bot_levels=LEVELS,
+    default_level="greedy",
     clock_presets=(
         ClockPreset("3+2", 180, 2),
         ClockPreset("5+3", 300, 3),
