@@ -47,6 +47,18 @@ def test_a_changed_descriptor_changes_the_controls(page: Page) -> None:
     expect(page.locator("button.offer-draw")).to_be_hidden()
 
 
+# Level titles that name a strength, weakest first (js/games.js orders levels by them).
+STRENGTHS = ["beginner", "novice", "easy", "casual", "intermediate", "medium", "strong", "hard",
+             "expert", "master"]  # fmt: skip
+
+
+def by_strength(levels: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The levels as the lobby offers them: by the strength their titles name, when all do."""
+    if all(lv["title"].lower() in STRENGTHS for lv in levels):
+        return sorted(levels, key=lambda lv: STRENGTHS.index(lv["title"].lower()))
+    return levels
+
+
 def test_lobby_offers_the_default_player_count_and_titled_bot_levels(page: Page) -> None:
     games = games_by_name(page)
     page.goto("/")
@@ -58,9 +70,10 @@ def test_lobby_offers_the_default_player_count_and_titled_bot_levels(page: Page)
         level = form.locator("select[name=level-1]")
         expect(level).to_have_value(game["default_level"])
         options = level.locator("option")
-        expect(options).to_have_text([lv["title"] for lv in game["levels"]])
-        titles = [options.nth(i).get_attribute("title") for i in range(options.count())]
-        assert titles == [lv["name"] for lv in game["levels"]]
+        levels = by_strength(game["levels"])
+        expect(options).to_have_text([lv["title"] for lv in levels])
+        titles = [options.nth(i).get_attribute("title") or "" for i in range(options.count())]
+        assert [t.split(":")[0] for t in titles] == [lv["name"] for lv in levels]
         # Time controls: untimed, the game's presets, custom; its timeout and absence rules.
         clocks = form.locator("select[name=clock] option")
         expect(clocks).to_have_count(len(game["clock_presets"]) + 2)

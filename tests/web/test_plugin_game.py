@@ -68,7 +68,7 @@ def test_lobby_lists_the_plugin_game_and_a_whole_game_is_played(
 
     status = page.locator(".status")
     expect(status).to_contain_text("Game over")
-    expect(status).to_contain_text(re.compile(r"you (win|lose)|a draw for you"))
+    expect(status).to_contain_text(re.compile(r"You (win|lose)|A draw for you"))
     expect(page.locator(".generic-actions")).to_be_hidden()
     expect(page.locator('.view-fields dd[data-field="history"] tbody tr')).to_have_count(cards)
     # The move list: every bid, the bot's kept secret (the server never sends them).

@@ -32,6 +32,11 @@ def walk(value: Any, path: str = "") -> list[tuple[str, Any]]:
     return out
 
 
+# How many actions of the first seat ("Player 1") the move list shows.
+MY_MOVES = """() => [...document.querySelectorAll('.move-list .move')]
+  .filter((m) => m.textContent.startsWith('Player 1:')).length"""
+
+
 def my_turn_action(page: Page) -> str:
     """Take one action by clicking, whatever the phase asks for; return what was done."""
     if page.locator("button.split").count():
@@ -89,11 +94,10 @@ def test_regicida_game_to_the_reveal_without_leaking_identities(
         # Only ever our own Identity in the page while the game is on.
         expect(page.locator("[data-identity]")).to_have_count(1)
         assert page.locator("[data-identity]").get_attribute("data-identity") == str(mine)
-        seq_before = page.evaluate("document.querySelectorAll('.move-list .move').length")
+        # Wait for this seat's own action to be listed (others may act meanwhile: votes).
+        mine_before = page.evaluate(MY_MOVES)
         done.append(my_turn_action(page))
-        page.wait_for_function(
-            "n => document.querySelectorAll('.move-list .move').length > n", arg=seq_before
-        )
+        page.wait_for_function(f"n => ({MY_MOVES})() > n", arg=mine_before)
         if done.count("place") == 3 and not reloaded:
             reloaded = True
             page.reload()

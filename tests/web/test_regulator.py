@@ -49,7 +49,7 @@ def test_regulator_play_reload_resign_replay(page: Page, artifacts: Path) -> Non
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator("button.resign").click()
     expect(page.locator(".status")).to_contain_text("Game over")
-    expect(page.locator(".status")).to_contain_text("you lose")
+    expect(page.locator(".status")).to_contain_text("You lose")
 
     page.locator("button.rematch").click()
     rematch = page.get_by_role("link", name="Go to the rematch table")

@@ -82,3 +82,54 @@ export const playerProfile = (id) => call("GET", `/api/players/${enc(id)}`);
 /** One page of a game's leaderboard, best first: [{player, name, rating, games, provisional}]. */
 export const leaderboard = (game, page, perPage) =>
   call("GET", `/api/leaderboard/${enc(game)}?page=${enc(page)}&per_page=${enc(perPage)}`);
+
+// Analysis (docs/server.md, "Analysis"): which games can be analysed, one position, a whole game.
+
+/** {games: [{game, title, level}], seconds, ply_seconds, max_seconds, max_plies} */
+export const analysable = () => call("GET", "/api/analysis");
+/** One position: {game, record?|position?, ply?, moves?, seconds?} → the engine's verdict. */
+export const analysePosition = (body) => call("POST", "/api/analysis", body);
+
+/** Every position of a record, one line at a time: `onLine(item)` for the head, each ply
+ * and the end ({done, mistakes}); resolves when the server has sent them all. `signal`
+ * (an AbortSignal) stops it. */
+export async function analyseGame(body, onLine, signal) {
+  const key = playerKey();
+  const headers = { Accept: "application/x-ndjson", "Content-Type": "application/json" };
+  if (key) headers["X-Player-Key"] = key;
+  let response;
+  try {
+    response = await fetch("/api/analysis/game", { method: "POST", headers, body: JSON.stringify(body), signal });
+  } catch (err) {
+    if (err.name === "AbortError") return;
+    throw new ApiError("network", `the server cannot be reached (${err.message})`, 0);
+  }
+  if (!response.ok) {
+    const data = await response.json().catch(() => null);
+    const error = (data && data.error) || {};
+    throw new ApiError(error.code || "http", error.message || `${response.status} ${response.statusText}`, response.status);
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (err) {
+      if (err.name === "AbortError") return;
+      throw err;
+    }
+    if (chunk.done) break;
+    buffer += decoder.decode(chunk.value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, end).trim();
+      buffer = buffer.slice(end + 1);
+      if (!line) continue;
+      const item = JSON.parse(line);
+      if (item.error) throw new ApiError(item.error.code, item.error.message, 503);
+      onLine(item);
+    }
+  }
+}

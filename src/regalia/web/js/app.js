@@ -1,13 +1,14 @@
 // Entry point: a hash router over the lobby, a table, the replay viewer, the leaderboards and
 // the players' profiles, and the header (rules links, leaderboards, the account control).
 // Routes: #/ lobby · #/t/{id} watch · #/t/{id}/{token} play · #/replay/{id} · #/replay ·
-// #/leaderboard[/{game}[/{page}]] · #/player/{id}
+// #/leaderboard[/{game}[/{page}]] · #/player/{id} · #/analysis/{game}
 
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showProfile } from "./profile.js";
+import { showAnalysis } from "./analysis.js";
 import { mountAccount } from "./account.js";
 import { allGames } from "./games.js";
 import { h } from "./dom.js";
@@ -23,9 +24,11 @@ function route() {
   if (parts[0] === "t" && parts[1]) {
     current = showTable(main, parts[1], parts[2] || null);
   } else if (parts[0] === "replay") {
-    current = showReplay(main, parts[1] || null);
+    current = showReplay(main, parts[1] || null, { analyse: parts[2] === "analyse" });
   } else if (parts[0] === "leaderboard") {
     current = showLeaderboard(main, parts[1] || null, parts[2] || 1);
+  } else if (parts[0] === "analysis" && parts[1]) {
+    current = showAnalysis(main, parts[1]);
   } else if (parts[0] === "player" && parts[1]) {
     current = showProfile(main, parts[1]);
   } else {
@@ -38,8 +41,14 @@ window.addEventListener("hashchange", route);
 mountAccount(document.getElementById("account"));
 route();
 
-// The header links to each game's rules, for the games that have a rules page.
+// The header links to each game's rules, for the games that have a rules page: one line
+// ("Rules:" and each title), which a phone scrolls sideways rather than wrapping.
 allGames()
-  .then((games) => document.getElementById("rules-nav").append(
-    ...games.filter((g) => g.rules_url).map((g) => h("a", { href: g.rules_url }, `${g.title} rules`))))
+  .then((games) => {
+    const withRules = games.filter((g) => g.rules_url);
+    if (!withRules.length) return;
+    document.getElementById("rules-nav").append(h("span", { class: "rules-links" },
+      h("span", { class: "rules-label" }, "Rules:"),
+      withRules.map((g) => h("a", { href: g.rules_url, title: `the rules of ${g.title}` }, g.title))));
+  })
   .catch(() => {}); // the lobby says why the games cannot be loaded

@@ -26,20 +26,41 @@ export function createControls(root, { game, players, act, send }) {
     placeholder: game.notation_hint ? `e.g. ${game.notation_hint}` : "type an action",
     "aria-label": "type a move",
   });
+  const rematchNote = h("span", { class: "rematch-note" });
   const entry = h("form", { class: "move-entry" }, input, h("button", { type: "submit" }, "Play"));
+  // A typed move stays in the box until the server has played it: a refused one can be
+  // corrected rather than typed again.
+  let sent = null;
   entry.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (text) {
+      sent = text;
       act(text);
-      input.value = "";
     }
   });
-  fill(root, h("div", { class: "buttons" }, claim, pass, offer, accept, decline, drawNote, resign, rematch), entry);
+  // The notes have a line of their own, so a note never pushes a button onto another line.
+  fill(root, h("div", { class: "buttons" }, claim, pass, offer, accept, decline, resign, rematch),
+    h("p", { class: "control-notes", "aria-live": "polite" }, drawNote, rematchNote), entry);
 
   return {
-    /** draw.accepted: seats that agreed to the pending offer; draw.declined: the last one was. */
-    update(message, seat, draw = { accepted: new Set(), declined: false }) {
+    /** The player's move was played: a typed move is done with. */
+    moveMade() {
+      if (sent !== null && input.value.trim() === sent) input.value = "";
+      sent = null;
+    },
+    /** The server refused something: a typed move stays, ready to correct. */
+    refused() {
+      if (sent === null) return;
+      sent = null;
+      if (!input.disabled) {
+        input.focus();
+        input.select();
+      }
+    },
+    /** draw.accepted: seats that agreed to the pending offer; draw.declined: the last one was.
+     * rematch.rematch: the rematch's table once it exists; rematch.asked: this player asked. */
+    update(message, seat, draw = { accepted: new Set(), declined: false }, rematchState = {}) {
       const accepted = draw.accepted;
       const player = seat !== null && seat !== undefined;
       const playing = message.status === TableStatus.PLAYING;
@@ -56,7 +77,10 @@ export function createControls(root, { game, players, act, send }) {
       if (playing && offerBy !== null) {
         drawNote.textContent = mine ? "Your side offered a draw." : answered ? "You agreed; waiting for your teammate." : "A draw is offered.";
       }
-      rematch.hidden = !(player && message.status === TableStatus.FINISHED);
+      const finished = player && message.status === TableStatus.FINISHED;
+      rematch.hidden = !(finished && !rematchState.rematch && !rematchState.asked);
+      rematchNote.textContent = finished && rematchState.asked && !rematchState.rematch
+        ? "You asked for a rematch: it starts when every player has asked." : "";
       claim.hidden = !(player && playing && message.claimable);
       entry.hidden = !(player && playing);
       input.disabled = !myTurn;

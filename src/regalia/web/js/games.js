@@ -36,7 +36,20 @@ export function sameTeam(game, players, a, b) {
   return teams.some((team) => team.includes(a) && team.includes(b));
 }
 
-/** A bot level's display title ("MCTS" for "ismcts"); its name when the game lacks it. */
+// Titles that name a strength, weakest first: a game's levels titled only with these are
+// offered in this order, whatever order the descriptor lists them in.
+const STRENGTHS = ["beginner", "novice", "easy", "casual", "intermediate", "medium", "strong", "hard", "expert", "master"];
+
+/** The game's bot levels, weakest first: by the strength their titles name when every
+ * title names one, otherwise in the descriptor's order (which is weakest first). */
+export function levelsByStrength(game) {
+  const levels = [...(game.levels || [])];
+  const rank = (l) => STRENGTHS.indexOf(String(l.title || "").toLowerCase());
+  if (!levels.length || levels.some((l) => rank(l) < 0)) return levels;
+  return levels.sort((a, b) => rank(a) - rank(b));
+}
+
+/** A bot level's display title ("Strong" for "strong"); its name when the game lacks it. */
 export function levelTitle(game, name) {
   const level = (game.levels || []).find((l) => l.name === name);
   return (level && level.title) || name;

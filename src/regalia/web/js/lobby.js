@@ -5,7 +5,7 @@
 
 import { h, fill } from "./dom.js";
 import { listTables, createTable, uploadReplay, sitAt, quickPlay } from "./api.js";
-import { allGames, levelTitle, seatNames } from "./games.js";
+import { allGames, levelTitle, levelsByStrength, seatNames } from "./games.js";
 import { AbsenceRule, ErrorCode, SeatKind, TableStatus, TimeoutRule } from "./protocol.js";
 import {
   PLAYER_CHANGED, currentPlayer, playerName, setPlayerName, rememberSeat, rememberInvites, seatToken,
@@ -15,6 +15,7 @@ import { openReplayData } from "./replay.js";
 import { timeControlText } from "./clocks.js";
 import { ensureName } from "./name.js";
 import { leaderboardLink } from "./leaderboard.js";
+import { canAnalyse } from "./analysis.js";
 
 export function showLobby(root) {
   const games = h("section", { class: "games", "aria-label": "games" }, h("p", {}, "Loading games…"));
@@ -110,12 +111,16 @@ export function showLobby(root) {
 
 function gameCard(game, created) {
   const table = tableForm(game, created);
+  // The analysis board, for the games the server can analyse.
+  const analysis = h("span", { class: "analysis-link-box", hidden: true }, " · ",
+    h("a", { href: `#/analysis/${encodeURIComponent(game.name)}`, class: "analysis-link" }, "Analysis board"));
+  canAnalyse(game.name).then((yes) => { analysis.hidden = !yes; });
   return h("article", { class: "game-card", "data-game": game.name },
     h("h2", {}, game.title),
     h("p", { class: "summary" }, game.description || game.summary),
     h("p", { class: "players" }, playersText(game),
       game.rules_url ? [" · ", h("a", { href: game.rules_url }, `Full rules of ${game.title}`)] : null,
-      " · ", h("a", { href: leaderboardLink(game.name), class: "leaderboard-link" }, "Leaderboard")),
+      " · ", h("a", { href: leaderboardLink(game.name), class: "leaderboard-link" }, "Leaderboard"), analysis),
     playNow(game, table),
     h("details", { class: "new-table" }, h("summary", {}, "New table"), table.form),
   );
@@ -166,7 +171,7 @@ function playersText(game) {
 }
 
 function tableForm(game, created) {
-  const levels = game.levels || [];
+  const levels = levelsByStrength(game);
   const seatsBox = h("fieldset", { class: "seats" });
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
@@ -184,10 +189,12 @@ function tableForm(game, created) {
           h("option", { value: SeatKind.HUMAN, selected: i === 0, title: "someone you send an invite link to" }, "Human"),
           h("option", { value: SeatKind.BOT, selected: i !== 0 }, "Bot"),
           h("option", { value: SeatKind.OPEN, title: "anyone may take it from the lobby" }, "Open"));
-        // Titles for people, the technical name (as in `regalia arena`) as a tooltip.
+        // Titles for people, weakest first; the technical name (as in `regalia arena`) and
+        // what the level does as a tooltip.
         const level = h("select", { name: `level-${i}`, "aria-label": `${seatName}: bot level` },
-          levels.map((l) => h("option", { value: l.name, title: l.name, selected: l.name === game.default_level },
-            l.title || l.name)));
+          levels.map((l) => h("option", {
+            value: l.name, title: l.help ? `${l.name}: ${l.help}` : l.name, selected: l.name === game.default_level,
+          }, l.title || l.name)));
         const sync = () => { level.disabled = kind.value !== SeatKind.BOT; };
         kind.addEventListener("change", sync);
         sync();
@@ -386,6 +393,9 @@ function showCreated(box, game, answer) {
   );
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" });
+  // The next step has the focus: playing one's own seat (or watching a table of bots).
+  const next = box.querySelector(".play-link") || box.querySelector(".watch-link");
+  if (next) next.focus({ preventScroll: true });
 }
 
 function tableLists(all, games, join) {

@@ -1,5 +1,6 @@
 // Replays: step through a finished game (from the server or an uploaded record), with the
-// move list, arrow keys, and the record to download.
+// move list, arrow keys, the record to download and, for a game the server analyses, the
+// engine's view of the position shown or of every move (mistakes marked in the move list).
 
 import { h, fill } from "./dom.js";
 import { tableReplay } from "./api.js";
@@ -9,6 +10,9 @@ import { downloadLink } from "./download.js";
 import { resultText } from "./result.js";
 import { gameInfo } from "./games.js";
 import { TableStatus } from "./protocol.js";
+import { seatNumber } from "./store.js";
+import { analysePosition, analyseGame } from "./api.js";
+import { analysisInfo, canAnalyse, createAnalysisPanel, evaluationChart, openAnalysis } from "./analysis.js";
 
 let uploaded = null;
 
@@ -19,7 +23,7 @@ export function openReplayData(replay) {
   else location.hash = "#/replay";
 }
 
-export function showReplay(root, tableId) {
+export function showReplay(root, tableId, { analyse = false } = {}) {
   const box = h("div", { class: "replay-page" }, h("p", {}, "Loading the replay…"));
   fill(root, box);
   let cleanup = () => {};
@@ -31,14 +35,14 @@ export function showReplay(root, tableId) {
         return;
       }
       return Promise.all([loadBoard(replay.game), gameInfo(replay.game)]).then(([module, game]) => {
-        cleanup = mount(box, replay, module, game, tableId);
+        cleanup = mount(box, replay, module, game, tableId, analyse);
       });
     })
     .catch((err) => fill(box, h("p", { class: "alert", role: "alert" }, `Cannot load the replay: ${err.message}`)));
   return { destroy: () => cleanup() };
 }
 
-function mount(box, replay, module, game, tableId) {
+function mount(box, replay, module, game, tableId, analyseAll) {
   const steps = replay.steps || [];
   const names = replay.seat_names || [];
   const boardRoot = h("div", { class: "game-view" });
@@ -57,24 +61,126 @@ function mount(box, replay, module, game, tableId) {
     button("›", "next move", () => go(ply + 1)),
     button("»", "last position", () => go(steps.length - 1)));
   const title = tableId ? `${game.title} · replay of table ${tableId}` : `${game.title} · replay of an uploaded record`;
+  // No one plays a replay; the names list still tells boards how many seats there are. A
+  // player of the table sees it from their own seat, as they played it.
+  const playerNames = () => names.map(() => "");
+  const mine = tableId ? seatNumber(tableId) : null;
+  const board = module.createView(boardRoot, { seat: mine, act: () => {}, playerNames, game });
+  const status = h("p", { class: "status" },
+    replay.result ? resultText(replay.result, names, mine, board.reason) : "Unfinished record");
+  const extra = h("div", { class: "replay-extra" });
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, title), h("a", { href: "#/", class: "back" }, "Lobby")),
-    h("p", { class: "status" }, replay.result ? resultText(replay.result, names, null) : "Unfinished record"),
+    status,
     h("div", { class: "table-body" },
       h("div", { class: "board-col" }, nav, boardRoot),
-      h("aside", { class: "side-col" }, h("h3", {}, "Moves"), movesRoot,
+      h("aside", { class: "side-col" }, extra, h("h3", {}, "Moves"), movesRoot,
         h("p", {}, downloadLink(replay.record, `regalia-${replay.game}-${tableId || "record"}.txt`)))));
-  // No one plays a replay; the names list still tells boards how many seats there are.
-  const playerNames = () => names.map(() => "");
-  const board = module.createView(boardRoot, { seat: null, act: () => {}, playerNames, game });
   const finalView = steps.length ? steps[steps.length - 1].view : {};
 
   function rows() {
     const fromView = board.moveRows(finalView) ?? [];
     const total = fromView.reduce((n, r) => n + r.cells.length, 0);
     if (total === steps.length - 1) return fromView;
-    const who = (s) => (typeof s.seat === "number" && names[s.seat] ? `${names[s.seat]}: ` : "");
-    return steps.slice(1).map((s, i) => ({ label: `${i + 1}.`, cells: [`${who(s)}${s.text || s.action || "?"}`] }));
+    // One row per round: a new row whenever the turn comes round again to an earlier seat
+    // (moves the game played by itself, like a forced pass, are no steps, so rows may be short).
+    const who = (s) => {
+      const name = typeof s.seat === "number" ? names[s.seat] : "";
+      const text = String(s.text || s.action || "?");
+      return name && !text.startsWith(name[0]) ? `${name}: ` : "";
+    };
+    const out = [];
+    let row = null;
+    let previous = Infinity;
+    for (const s of steps.slice(1)) {
+      const seat = typeof s.seat === "number" ? s.seat : null;
+      if (!row || seat === null || seat <= previous) {
+        row = { label: `${out.length + 1}.`, cells: [] };
+        out.push(row);
+      }
+      row.cells.push(`${who(s)}${s.text || s.action || "?"}`);
+      previous = seat ?? Infinity;
+    }
+    return out;
+  }
+
+  // Analysis: the evaluations by ply (one position, or every one), and the moves judged.
+  const evaluations = [];
+  const marks = {};
+  let panel = null;
+  let chartBox = null;
+  let stream = null;
+  const analysing = canAnalyse(game.name).then((yes) => {
+    if (!yes || !replay.record) return false;
+    buildPanel();
+    return true;
+  });
+
+  function buildPanel() {
+    panel = createAnalysisPanel(game, replay.players || names.length);
+    const one = h("button", { type: "button", class: "analyse-one" }, "Analyse this position");
+    const all = h("button", { type: "button", class: "analyse-all" }, "Analyse every move");
+    const board = h("button", { type: "button", class: "open-analysis", title: "try other moves from here" }, "Analysis board");
+    chartBox = h("div", { class: "chart-box" });
+    panel.element.hidden = true;
+    fill(extra, h("h3", {}, "Analysis"), h("div", { class: "buttons analysis-buttons" }, one, all, board), panel.element, chartBox);
+    one.addEventListener("click", async () => {
+      const info = await analysisInfo();
+      const asked = ply;
+      panel.element.hidden = false;
+      panel.thinking(info.seconds);
+      try {
+        const answer = await analysePosition({ game: game.name, record: replay.record, ply: asked, seconds: info.seconds });
+        evaluations[asked] = answer;
+        panel.idle();
+        if (asked === ply) panel.show(answer);
+      } catch (err) {
+        panel.failed(err);
+      }
+    });
+    all.addEventListener("click", () => analyseEveryMove(all));
+    board.addEventListener("click", () => openAnalysis(game.name, { record: replay.record, ply }));
+  }
+
+  async function analyseEveryMove(button) {
+    const info = await analysisInfo();
+    button.disabled = true;
+    panel.element.hidden = false;
+    stream = new AbortController();
+    let total = steps.length - 1;
+    panel.counted(0, total + 1);
+    try {
+      await analyseGame({ game: game.name, record: replay.record, seconds: info.ply_seconds }, (item) => {
+        if (item.total !== undefined && item.ply === undefined) {
+          total = item.total;
+        } else if (item.ply !== undefined) {
+          evaluations[item.ply] = item;
+          panel.counted(item.ply + 1, total + 1);
+          if (item.ply === ply) panel.show(item);
+          drawChart();
+        } else if (item.done) {
+          for (const m of item.mistakes) {
+            const who = names[m.seat] || `seat ${m.seat + 1}`;
+            marks[m.ply] = { kind: m.kind, title: `${m.kind === "blunder" ? "A blunder" : "A mistake"} by ${who}: ` +
+              `it cost ${Math.round(m.drop * 100)}% of their chances (engine: ${evaluations[m.ply - 1]?.best_line?.[0] || "?"} was better)` };
+          }
+          const count = item.mistakes.length;
+          panel.idle(count ? `${count} ${count === 1 ? "move was a mistake" : "moves were mistakes"}: marked ? and ?? in the move list.`
+            : "No move lost much: no mistakes.");
+          draw();
+        }
+      }, stream.signal);
+    } catch (err) {
+      panel.failed(err);
+      button.disabled = false;
+    }
+  }
+
+  function drawChart() {
+    if (!chartBox) return;
+    const scores = steps.map((_, i) => (evaluations[i] ? evaluations[i].score : null));
+    if (!scores.some((v) => v !== null)) return;
+    fill(chartBox, evaluationChart(scores, marks, ply, go));
   }
 
   function draw() {
@@ -82,7 +188,9 @@ function mount(box, replay, module, game, tableId) {
     if (!step) return;
     board.update({ view: step.view, legal: [], to_act: [], status: TableStatus.FINISHED, result: replay.result, draw_offer: null });
     counter.textContent = `${ply} / ${steps.length - 1}`;
-    renderMoveList(movesRoot, rows(), { current: ply, onPick: go });
+    renderMoveList(movesRoot, rows(), { current: ply, onPick: go, marks });
+    if (panel && evaluations[ply]) panel.show(evaluations[ply]);
+    drawChart();
   }
 
   const keys = (event) => {
@@ -96,5 +204,15 @@ function mount(box, replay, module, game, tableId) {
   };
   document.addEventListener("keydown", keys);
   draw();
-  return () => document.removeEventListener("keydown", keys);
+  if (analyseAll) {
+    analysing.then((yes) => {
+      const button = yes && extra.querySelector(".analyse-all");
+      if (button) analyseEveryMove(button);
+    });
+  }
+  return () => {
+    document.removeEventListener("keydown", keys);
+    if (stream) stream.abort();
+    if (panel) panel.destroy();
+  };
 }

@@ -41,6 +41,19 @@ export function seatToken(id) {
   return read(SEATS_KEY)[id] || null;
 }
 
+const SEAT_NUMBERS_KEY = "regalia.seatNumbers";
+
+/** Remember which seat this browser plays at table `id` (its replay is drawn from there). */
+export function rememberSeatNumber(id, seat) {
+  if (read(SEAT_NUMBERS_KEY)[id] !== seat) write(SEAT_NUMBERS_KEY, id, seat);
+}
+
+/** The seat this browser played at table `id`, or null. */
+export function seatNumber(id) {
+  const seat = read(SEAT_NUMBERS_KEY)[id];
+  return typeof seat === "number" ? seat : null;
+}
+
 /** Remember the invite links [{seat, name, url}] of a table this browser created. */
 export function rememberInvites(id, invites) {
   write(INVITES_KEY, id, invites);

@@ -12,7 +12,9 @@ import { createChat } from "./chat.js";
 import { renderMoveList } from "./movelist.js";
 import { createControls } from "./controls.js";
 import { resultText } from "./result.js";
-import { PLAYER_CHANGED, currentPlayer, rememberSeat, playerName, invitesOf, seatToken } from "./store.js";
+import {
+  PLAYER_CHANGED, currentPlayer, rememberSeat, rememberSeatNumber, playerName, invitesOf, seatToken,
+} from "./store.js";
 import { copyButton } from "./copy.js";
 import { downloadLink } from "./download.js";
 import { loadBoard } from "./boards/index.js";
@@ -25,6 +27,7 @@ import { alertButtons, notifyHidden, playSound, setTitle } from "./alerts.js";
 import { nameForm } from "./name.js";
 import { guestForm, signInForm } from "./account.js";
 import { ratingChangeText, ratingTrend } from "./rating.js";
+import { canAnalyse } from "./analysis.js";
 
 export function showTable(root, tableId, token) {
   // An invite link this browser has not seen, and no name or player yet: ask for a name
@@ -39,7 +42,7 @@ export function showTable(root, tableId, token) {
     title: "a rated game: every human seat is a signed-in player, and the result changes their ratings",
   }, "rated");
   const ratingsBox = h("div", { class: "ratings-box", "aria-live": "polite", hidden: true });
-  const alert = h("p", { class: "alert", role: "alert", hidden: true });
+  const alert = h("p", { class: "alert table-alert", role: "alert", hidden: true });
   const seatsRoot = h("div", { class: "seats-strip" });
   const nameBox = h("div", { class: "name-ask", hidden: true });
   const boardRoot = h("div", { class: "game-view" });
@@ -83,12 +86,20 @@ export function showTable(root, tableId, token) {
   const actions = new Map(); // action events by seq: the move list of a board that keeps none
   let ratingsShown = null; // the rating changes on show (a key of them), or "asked" (profiles)
   let needPlayer = false; // a rated table refused the seat to a visitor: asking them to sign in
+  let analysable = false; // the server can analyse this game (set once the game is known)
+  let rematchTable = null; // the rematch's table id, once it exists
+  let rematchAsked = false; // this player asked for a rematch
 
-  function showAlert(text) {
-    alert.textContent = text;
+  /** A message over the page (it never pushes the board down); `sticky`: until the page
+   * changes, otherwise for eight seconds or until closed. */
+  function showAlert(text, { sticky = false } = {}) {
+    fill(alert, h("span", { class: "alert-text" }, text),
+      sticky ? null : h("button", { type: "button", class: "alert-close", "aria-label": "close the message",
+        onclick: () => { alert.hidden = true; } }, "×"));
     alert.hidden = false;
+    alert.classList.toggle("sticky", sticky);
     clearTimeout(alertTimer);
-    alertTimer = setTimeout(() => { alert.hidden = true; }, 8000);
+    if (!sticky) alertTimer = setTimeout(() => { alert.hidden = true; }, 8000);
   }
 
   // Who sits in each seat, when it says more than the seat's own name.
@@ -120,6 +131,10 @@ export function showTable(root, tableId, token) {
     setTitle(baseTitle, false);
     const [module, info] = await Promise.all([loadBoard(table.game), gameInfo(table.game)]);
     game = info;
+    canAnalyse(table.game).then((yes) => {
+      analysable = yes;
+      if (view && view.status === TableStatus.FINISHED) finishedLinks();
+    });
     board = module.createView(boardRoot, { seat, act, playerNames, game });
     controls = createControls(controlsRoot, { game, players: table.players, act, send });
     chat = createChat(chatRoot, { canWrite: seat !== null, send: (text) => send({ type: CommandType.CHAT, text }) });
@@ -134,6 +149,7 @@ export function showTable(root, tableId, token) {
     }
     if (message.type === MessageType.WELCOME) {
       seat = message.seat ?? null;
+      if (seat !== null) rememberSeatNumber(tableId, seat);
       alerting.setPlayer(seat !== null);
       const table = message.table;
       // The summary's own account of who is here, until a view or presence message says more.
@@ -167,6 +183,7 @@ export function showTable(root, tableId, token) {
         showAlert("You already play another seat of this rated table: this invite link is for someone else.");
       } else {
         showAlert(message.message || message.code);
+        if (controls) controls.refused();
       }
     }
   }
@@ -182,6 +199,7 @@ export function showTable(root, tableId, token) {
     if (event.kind === ACTION) {
       actions.set(event.seq, event);
       newActions.push(event);
+      if (event.seat === seat && seat !== null && controls) controls.moveMade();
     }
     if (event.kind === EventKind.CHAT) chat.add(event);
     const info = summary && event.seat !== null && event.seat !== undefined ? summary.seats[event.seat] : null;
@@ -206,6 +224,12 @@ export function showTable(root, tableId, token) {
       if (mine) rememberSeat(event.table_id, mine);
       const link = mine ? `#/t/${event.table_id}/${mine}` : `#/t/${event.table_id}`;
       fill(rematchBox, h("a", { href: link, class: "button primary" }, "Go to the rematch table"));
+      rematchTable = event.table_id;
+      if (view) showControls(view);
+    }
+    if (event.kind === EventKind.REMATCH_OFFERED && event.seat === seat && seat !== null) {
+      rematchAsked = true;
+      if (view) showControls(view);
     }
   }
 
@@ -219,7 +243,7 @@ export function showTable(root, tableId, token) {
     }
     if (message.presence) presence = message.presence;
     seatsStrip.update({ summary, presence, clocks, receivedAt: clocksAt, status: message.status, seat });
-    board.update(message);
+    board.update(message, { recent: recentMoves() });
     const rows = board.moveRows(message.view) ?? actionRows();
     const total = rows.reduce((n, r) => n + r.cells.length, 0);
     markSinceMine(total);
@@ -243,16 +267,22 @@ export function showTable(root, tableId, token) {
     } else if (links.querySelector(".invites")) {
       fill(links);
     }
-    if (message.status === TableStatus.FINISHED) {
-      fill(links,
-        finishedRecord ? downloadLink(finishedRecord, `regalia-${tableId}.txt`) : null,
-        " ", h("a", { href: `#/replay/${tableId}` }, "Step through the replay"));
-    }
+    if (message.status === TableStatus.FINISHED) finishedLinks();
+  }
+
+  /** A finished game's record, replay and (for a game the server analyses) analysis. */
+  function finishedLinks() {
+    fill(links,
+      finishedRecord ? downloadLink(finishedRecord, `regalia-${tableId}.txt`) : null,
+      " ", h("a", { href: `#/replay/${tableId}` }, "Step through the replay"),
+      analysable ? [" · ", h("a", { href: `#/replay/${tableId}/analyse`, class: "analyse-link" }, "Analyse the game")] : null);
   }
 
   /** The controls and the status line for a view message. */
   function showControls(message) {
-    controls.update(message, seat, draw);
+    controls.update(message, seat, draw, {
+      rematch: rematchTable || (summary && summary.rematch) || null, asked: rematchAsked,
+    });
     const note = board.note ? board.note(message.view) : "";
     const claim = message.claimable ? "your opponent is away: you may claim the win" : "";
     status.textContent = [statusText(message), note, claim].filter(Boolean).join(" — ");
@@ -365,6 +395,22 @@ export function showTable(root, tableId, token) {
     }
   }
 
+  /** The moves made since the player's own last one, oldest first ({seat, action, text}),
+   * from the action events: the board shows them all, not only the last. A spectator gets
+   * none (the board's own last-move mark is theirs). */
+  function recentMoves() {
+    if (seat === null) return [];
+    const all = [...actions.values()];
+    let start = 0;
+    for (let i = all.length - 1; i >= 0; i--) {
+      if (all[i].seat === seat) {
+        start = i + 1;
+        break;
+      }
+    }
+    return all.slice(start).filter((e) => !e.hidden && e.action).map((e) => ({ seat: e.seat, action: e.action, text: e.text }));
+  }
+
   /** The move list from the action events: for boards whose view keeps no history. */
   function actionRows() {
     const names = summary ? seatNames(game, summary.players) : [];
@@ -384,13 +430,16 @@ export function showTable(root, tableId, token) {
         : `Waiting for every player to join${rated}…`;
     }
     if (message.status === TableStatus.EXPIRED) return "This table expired before every seat was taken.";
-    if (message.result) return resultText(message.result, names, seat);
+    if (message.result) return resultText(message.result, names, seat, board.reason);
     const acting = message.to_act || [];
     // What a turn is called ("move", or e.g. "vote" in a secret round): the board knows.
     const verb = (board.verb && board.verb(message.view)) || "move";
     if (seat !== null && acting.includes(seat)) return botPlaysMine() ? `A bot plays your ${verb}` : `Your ${verb}`;
+    // "Black (Casual bot) to move", "Green and Blue to vote": a player's name once, never nested.
     const who = acting.map((s) => `${names[s]}${playerNames()[s] ? ` (${playerNames()[s]})` : ""}`);
-    return who.length ? `${who.join(", ")} to ${verb}` : "";
+    if (!who.length) return "";
+    const list = who.length > 1 ? `${who.slice(0, -1).join(", ")} and ${who[who.length - 1]}` : who[0];
+    return `${list} to ${verb}`;
   }
 
   function connect() {
@@ -440,7 +489,16 @@ export function showTable(root, tableId, token) {
       body.hidden = true;
       input.focus();
     })
-    .catch((err) => showAlert(err.code === ErrorCode.UNKNOWN_TABLE ? `There is no table ${tableId}.` : err.message));
+    .catch((err) => {
+      // Nothing to connect to: say so in the header too, and show no empty table.
+      const missing = err.code === ErrorCode.UNKNOWN_TABLE;
+      conn.dataset.state = "refused";
+      conn.textContent = missing ? "no such table" : "cannot load";
+      body.hidden = true;
+      showAlert(missing ? `There is no table ${tableId}.` : `Cannot load table ${tableId}: ${err.message}`, { sticky: true });
+      fill(nameBox, h("p", {}, h("a", { href: "#/" }, "Back to the lobby"), " to start or find a table."));
+      nameBox.hidden = false;
+    });
 
   return {
     destroy() {

@@ -20,7 +20,7 @@ export function createGridBoard(root, geometry, { onMove }) {
   let pieces = new Map();
   let selected = null;
   let cursor = null;
-  let marks = { last: [], check: [] };
+  let marks = { last: [], check: [], recent: [] };
 
   const svg = s("svg", {
     class: "board grid-board",
@@ -113,12 +113,34 @@ export function createGridBoard(root, geometry, { onMove }) {
           class: "cursor",
         })
       : null;
-    fill(svg, pieceDefs(), labels(), squares, men, dots, cursorMark);
+    fill(svg, pieceDefs(), labels(), squares, men, arrows(), dots, cursorMark);
+  }
+
+  /** An arrow per move made since the viewer's own last one, in its mover's colour. */
+  function arrows() {
+    return marks.recent.map((m, i) => {
+      const from = at(m.from);
+      const to = at(m.to);
+      if (!from || !to) return null;
+      const [x1, y1, x2, y2] = [from[0] + CELL / 2, from[1] + CELL / 2, to[0] + CELL / 2, to[1] + CELL / 2];
+      // Stop short of the target's centre, so the piece there stays visible.
+      const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const back = Math.min(2.2, length / 2);
+      const ex = x2 - ((x2 - x1) / length) * back;
+      const ey = y2 - ((y2 - y1) / length) * back;
+      return s("g", { class: `recent-move ${m.cls || ""}`, "data-from": m.from, "data-to": m.to, "data-order": i + 1 },
+        s("title", { text: m.label || `${m.from}–${m.to}` }),
+        s("line", { x1, y1, x2: ex, y2: ey, class: "recent-line" }),
+        s("circle", { cx: x1, cy: y1, r: 1.1, class: "recent-dot" }),
+        s("circle", { cx: ex, cy: ey, r: 1.9, class: "recent-head" }),
+        s("text", { x: ex, y: ey + 0.9, class: "recent-order" }, String(i + 1)));
+    });
   }
 
   function classesOf(sq) {
     let out = "";
     if (marks.last.includes(sq)) out += " last";
+    if (marks.recent.some((m) => m.to === sq || m.from === sq)) out += " recent";
     if (marks.check.includes(sq)) out += " check";
     if (sq === selected) out += " selected";
     if (selected && moves.some((m) => m.from === selected && m.to === sq)) out += " targeted";
@@ -254,12 +276,13 @@ export function createGridBoard(root, geometry, { onMove }) {
   });
 
   return {
-    /** pieces: [{square, letter, cls, label}], legal: [text], last: [sq], check: [sq] */
+    /** pieces: [{square, letter, cls, label}], legal: [text], last: [sq], check: [sq],
+     * recent: [{from, to, cls, label}] (moves since the viewer's last, drawn as arrows) */
     update(state) {
       turns = state.turns || 0;
       pieces = new Map(state.pieces.map((p) => [p.square, p]));
       moves = (state.legal || []).map(parseMove).filter(Boolean);
-      marks = { last: state.last || [], check: state.check || [] };
+      marks = { last: state.last || [], check: state.check || [], recent: state.recent || [] };
       if (selected && !moves.some((m) => m.from === selected)) selected = null;
       if (chooser.hidden === false && !selected) closeChooser();
       draw();

@@ -1,6 +1,8 @@
-// Regicida: the growing grid (an 11 × 11 canvas during Expansion, then the 6 × 6), the
-// three piles, and the panels. Click a pile then a cell to place; click two light tokens
-// then the one to turn dark to scheme.
+// Regicida: the growing grid (an 11 × 11 canvas during Expansion, then the 6 × 6) with its
+// rows and columns labelled as cells are named (c4), the three piles, and the panels (your
+// Identity and the Objective first, so a phone shows them above the grid). Click a pile then
+// a cell to place, or a cell then the pile; click two light tokens, then choose below the
+// grid which one turns dark, to scheme.
 
 import { h, s, fill } from "../dom.js";
 import { legalTexts } from "./common.js";
@@ -10,6 +12,7 @@ import {
 } from "./regicida-parts.js";
 
 const CELL = 10;
+const LABEL = 4; // room for the row numbers (left) and column letters (top)
 
 const cellName = (row, col) => String.fromCharCode(97 + col) + String(row + 1);
 function cellIndex(name) {
@@ -51,8 +54,9 @@ export function createView(root, { act, playerNames }) {
   const panels = h("div", { class: "regicida-panels" });
   const vote = h("div", { class: "vote-box" });
   const reveal = h("div", { class: "reveal-box" });
+  const keyBox = h("div", { class: "regicida-key" });
   const gridCol = h("div", { class: "grid-col" }, gridBox, chooser, piles, hint);
-  fill(root, phase, vote, reveal, h("div", { class: "regicida-layout" }, gridCol, panels));
+  fill(root, phase, vote, reveal, h("div", { class: "regicida-layout" }, keyBox, gridCol, panels));
 
   let message = null;
   let pickedPile = null;
@@ -71,10 +75,7 @@ export function createView(root, { act, playerNames }) {
       const options = legal.place.filter((p) => p.cell === name && (pickedPile === null || p.pile === pickedPile));
       const piles = [...new Set(legal.place.map((p) => p.pile))];
       if (options.length === 1) return choose(options[0].text);
-      if (options.length > 1 && piles.length > 1) {
-        hint.textContent = "First pick a pile, then the cell.";
-        return;
-      }
+      if (options.length > 1 && piles.length > 1) return openPiles(name, options);
       return;
     }
     if (legal.swap.length) {
@@ -98,6 +99,25 @@ export function createView(root, { act, playerNames }) {
     if (event.key === "Escape") cancelFlip();
   });
 
+  /** A marked cell clicked before a pile: which pile's top token goes there? */
+  function openPiles(cell, options) {
+    const view = message.view;
+    const buttons = options.map((p) => {
+      const pile = (view.piles || []).find((x) => x.pile === p.pile) || {};
+      const house = pile.top ? houseOf(view, pile.top).name : "?";
+      return h("button", { type: "button", class: "place-from", "data-action": p.text, onclick: () => choose(p.text) },
+        pile.top ? s("svg", { viewBox: "0 0 10 10", width: 30, height: 30, "aria-hidden": "true" }, tokenSvg(view, pile.top, "light", 0, 0, 10)) : null,
+        ` Pile ${p.pile}: ${house}`);
+    });
+    picked = [cell];
+    fill(chooser, h("p", {}, `Place on ${cell} the top token of:`), buttons,
+      h("button", { type: "button", class: "cancel", onclick: cancelFlip }, "Cancel"));
+    chooser.hidden = false;
+    draw();
+    buttons[0].focus({ preventScroll: true });
+    chooser.scrollIntoView({ block: "nearest" });
+  }
+
   function pairOf(m, x, y) {
     return (m.a === x && m.b === y) || (m.a === y && m.b === x);
   }
@@ -117,7 +137,8 @@ export function createView(root, { act, playerNames }) {
     fill(chooser, h("p", {}, `Swap ${x} and ${y}, then turn dark:`), buttons,
       h("button", { type: "button", class: "cancel", onclick: cancelFlip }, "Cancel"));
     chooser.hidden = false;
-    buttons[0].focus();
+    buttons[0].focus({ preventScroll: true });
+    chooser.scrollIntoView({ block: "nearest" });
   }
 
   function draw() {
@@ -137,6 +158,13 @@ export function createView(root, { act, playerNames }) {
     const swappable = new Set(legal.swap.flatMap((m) => [m.a, m.b]));
     const last = lastCells(view);
     const parts = [];
+    // Row numbers on the left, column letters on top: the cells' names (c4 = column c, row 4).
+    for (let r = f.top; r < f.top + f.rows; r++) {
+      parts.push(s("text", { x: -LABEL / 2, y: (r - f.top) * CELL + CELL / 2 + 1.1, class: "coord grid-coord", "data-row": r + 1 }, String(r + 1)));
+    }
+    for (let c = f.left; c < f.left + f.cols; c++) {
+      parts.push(s("text", { x: (c - f.left) * CELL + CELL / 2, y: -LABEL / 2 + 1.1, class: "coord grid-coord", "data-col": String.fromCharCode(97 + c) }, String.fromCharCode(97 + c)));
+    }
     for (let r = f.top; r < f.top + f.rows; r++) {
       for (let c = f.left; c < f.left + f.cols; c++) {
         const name = cellName(r, c);
@@ -146,6 +174,7 @@ export function createView(root, { act, playerNames }) {
         if (targets.has(name)) cls.push("target");
         if (partners.has(name)) cls.push("partner");
         if (picked.includes(name)) cls.push("selected");
+        if (picked.includes(name) && legal.place.length) cls.push("chosen");
         if (!picked.length && swappable.has(name)) cls.push("movable");
         if (last.includes(name)) cls.push("last");
         if (grid.coords === "grid" && (r === 0 || c === 0 || r === 5 || c === 5)) cls.push("border");
@@ -161,7 +190,7 @@ export function createView(root, { act, playerNames }) {
     }
     if (grid.coords === "grid") parts.push(s("rect", { x: CELL, y: CELL, width: 4 * CELL, height: 4 * CELL, class: "inner-frame" }));
     const svg = s("svg", {
-      class: "board regicida-board", viewBox: `-0.5 -0.5 ${f.cols * CELL + 1} ${f.rows * CELL + 1}`,
+      class: "board regicida-board", viewBox: `${-LABEL - 0.5} ${-LABEL - 0.5} ${f.cols * CELL + LABEL + 1} ${f.rows * CELL + LABEL + 1}`,
       role: "application", tabindex: 0,
       "aria-label": `${grid.coords === "grid" ? "the 6 × 6 grid" : "the growing grid"}, ` +
         `${grid.cells.length} tokens placed`,
@@ -237,11 +266,15 @@ export function createView(root, { act, playerNames }) {
   function hintText() {
     if (legal.split.length) return "A pile ran out: choose a pile to split; its lower half becomes the new pile.";
     if (legal.place.length) {
-      return pickedPile ? `Place the top of pile ${pickedPile} on a marked cell.` : "Pick a pile (or just a marked cell).";
+      if (picked.length) return `Choose the pile whose top token goes on ${picked[0]}.`;
+      return pickedPile
+        ? `Place the top of pile ${pickedPile} on a marked cell.`
+        : "Pick a pile, then a marked cell — or a marked cell first, then the pile.";
     }
     if (legal.swap.length) {
+      if (picked.length === 2) return `Swapping ${picked[0]} and ${picked[1]}: choose below which one turns dark.`;
       return picked.length
-        ? "Now pick an adjacent light token to swap with."
+        ? `Now pick a light token next to ${picked[0]} to swap with.`
         : "Pick two adjacent light tokens to swap; then choose which one turns dark.";
     }
     return "";
@@ -255,11 +288,13 @@ export function createView(root, { act, playerNames }) {
       if (pickedPile !== null && !legal.place.some((p) => p.pile === pickedPile)) pickedPile = null;
       const piles = [...new Set(legal.place.map((p) => p.pile))];
       if (piles.length === 1) pickedPile = piles[0];
-      if (picked.length && !legal.swap.length) picked = [];
+      if (picked.length && !legal.swap.length && !legal.place.length) picked = [];
+      if (picked.length && legal.place.length && chooser.hidden) picked = [];
       if (!picked.length) chooser.hidden = true;
       phase.textContent = PHASES[view.phase] || view.phase;
       const names = playerNames();
-      fill(panels, identityBox(view), objectiveCard(view), successionLine(view), playerList(view, names),
+      fill(keyBox, identityBox(view), objectiveCard(view));
+      fill(panels, successionLine(view), playerList(view, names),
         view.coronation && !view.reveal ? rankingTable(view, view.coronation) : null);
       fill(vote, voteScreen(view, legalTexts(msg), act));
       fill(reveal, revealBox(view));

@@ -1,9 +1,11 @@
 // Regicide: the 160-square cross with four armies, seat badges on each side, captured kings,
-// the board turned so the viewer's own seat sits at the bottom.
+// attacked kings marked (anyone's: an enemy piece could take it on its next move), the moves
+// since the viewer's own last one drawn as arrows, the board turned so the viewer's own seat
+// sits at the bottom, and a zoom for small screens.
 
 import { h, fill } from "../dom.js";
 import { createGridBoard } from "./grid-board.js";
-import { lastMoveSquares } from "../coords.js";
+import { lastMoveSquares, parseMove } from "../coords.js";
 import { legalTexts, historyOf } from "./common.js";
 
 const FILES = ["a", "b", "c", "d", "e", "f", "g", "h", "j", "k", "l", "m", "n", "o"];
@@ -21,7 +23,80 @@ const EDGE = [
   ["top", "left", "bottom", "right"],
 ];
 
-const exists = (fi, ri) => !((fi < 3 || fi > 10) && (ri < 3 || ri > 10));
+const exists = (fi, ri) => fi >= 0 && fi < 14 && ri >= 0 && ri < 14 && !((fi < 3 || fi > 10) && (ri < 3 || ri > 10));
+
+// Attacks (C3–C10): the rules' own geometry. Pawns capture one step forward and one aside,
+// forward being away from their owner (Yellow east, Green north, Red west, Blue south);
+// turned pawns never capture; sliders stop at a missing corner.
+const FORWARD = [[1, 0], [0, 1], [-1, 0], [0, -1]];
+const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+const KING_STEPS = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
+const DIAGONALS = [[1, 1], [1, -1], [-1, -1], [-1, 1]];
+const ORTHOGONALS = [[0, 1], [1, 0], [0, -1], [-1, 0]];
+
+/** The pieces of a position text (its first field): Map "fi,ri" → {seat, kind, turned}. */
+function readPosition(text) {
+  const board = new Map();
+  const groups = String(text || "").trim().split(/\s+/)[0].split("/");
+  groups.forEach((group, seat) => {
+    const body = group.includes(":") ? group.slice(group.indexOf(":") + 1) : "";
+    for (const token of body.split(",").filter(Boolean)) {
+      const m = /^([KQRBNP])([a-hj-o])(\d{1,2})(?::([01NESW]))?$/.exec(token);
+      if (!m) continue;
+      const fi = FILES.indexOf(m[2]);
+      const ri = Number(m[3]) - 1;
+      board.set(`${fi},${ri}`, { seat, kind: m[1], turned: /[NESW]/.test(m[4] || "") });
+    }
+  });
+  return board;
+}
+
+/** Whether a piece of `seat` could capture on (fi, ri). */
+function attacks(board, seat, fi, ri) {
+  const at = (f, r) => board.get(`${f},${r}`);
+  const is = (f, r, kinds) => {
+    const p = at(f, r);
+    return Boolean(p) && p.seat === seat && kinds.includes(p.kind);
+  };
+  if (KNIGHT_STEPS.some(([df, dr]) => is(fi - df, ri - dr, "N"))) return true;
+  if (KING_STEPS.some(([df, dr]) => is(fi - df, ri - dr, "K"))) return true;
+  const [fx, fy] = FORWARD[seat];
+  for (const [df, dr] of [[fx + fy, fy + fx], [fx - fy, fy - fx]]) {
+    const p = at(fi - df, ri - dr);
+    if (p && p.seat === seat && p.kind === "P" && !p.turned) return true;
+  }
+  for (const [steps, kinds] of [[DIAGONALS, "BQ"], [ORTHOGONALS, "RQ"]]) {
+    for (const [df, dr] of steps) {
+      for (let f = fi + df, r = ri + dr; exists(f, r); f += df, r += dr) {
+        const p = at(f, r);
+        if (!p) continue;
+        if (p.seat === seat && kinds.includes(p.kind)) return true;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
+/** Every king an enemy piece could capture next: [{seat, square, by: [seats]}]. */
+export function attackedKings(positionText) {
+  const board = readPosition(positionText);
+  const out = [];
+  for (const [key, piece] of board) {
+    if (piece.kind !== "K") continue;
+    const [fi, ri] = key.split(",").map(Number);
+    const by = [0, 1, 2, 3].filter((other) => (other & 1) !== (piece.seat & 1) && attacks(board, other, fi, ri));
+    if (by.length) out.push({ seat: piece.seat, square: FILES[fi] + String(ri + 1), by });
+  }
+  return out.sort((a, b) => a.seat - b.seat);
+}
+
+/** The game's result reason in plain words ("the Yellow and Red kings were both captured"). */
+export function plainReason(reason) {
+  return String(reason || "")
+    .replace(/^(?:light|dark) \(([^)]*)\) team wins: /i, "$1 win: ")
+    .replace(/both kings of the (?:light|dark) \(([^)]*)\) team were captured/i, "the $1 kings were both captured");
+}
 
 function letterOf(piece) {
   const text = String(piece).toLowerCase();
@@ -33,19 +108,39 @@ export function createView(root, { seat, act, playerNames }) {
   const badges = NAMES.map((name, i) => h("div", { class: `seat-badge ${COLOURS[i]}`, "data-seat": i }));
   const boardBox = h("div", { class: "regicide-board" });
   const rotate = h("button", { type: "button", class: "rotate", title: "turn the board a quarter" }, "Rotate board ⟳");
-  fill(root, h("div", { class: "regicide-layout" }, badges, boardBox), rotate);
+  // Small screens: the 14 squares across are small; a zoomed board scrolls inside its box.
+  const zoom = h("button", { type: "button", class: "zoom", "aria-pressed": "false", title: "bigger squares; scroll the board" }, "Zoom in");
+  fill(root, h("div", { class: "regicide-layout" }, badges, boardBox), h("div", { class: "board-tools" }, rotate, zoom));
   const board = createGridBoard(boardBox, { files: FILES, ranks: 14, exists }, { onMove: act });
   let lastMessage = null;
+  let lastExtra = {};
   rotate.addEventListener("click", () => {
     turns = (turns + 1) % 4;
-    if (lastMessage) api.update(lastMessage);
+    if (lastMessage) api.update(lastMessage, lastExtra);
+  });
+  zoom.addEventListener("click", () => {
+    const on = !boardBox.classList.contains("zoomed");
+    boardBox.classList.toggle("zoomed", on);
+    zoom.setAttribute("aria-pressed", String(on));
+    zoom.textContent = on ? "Zoom out" : "Zoom in";
+    // The viewer's own army is at the bottom: start there, in the middle.
+    if (on) {
+      boardBox.scrollTo({ top: boardBox.scrollHeight, left: (boardBox.scrollWidth - boardBox.clientWidth) / 2 });
+      boardBox.scrollIntoView({ block: "nearest" });
+    }
   });
 
+  const attackedIn = (view) => (view.position && !view.over ? attackedKings(view.position) : []);
+
   const api = {
-    update(message) {
+    /** extra.recent: the moves since the viewer's own last one ({seat, action, text}). */
+    update(message, extra = {}) {
       lastMessage = message;
+      lastExtra = extra;
       const view = message.view;
       const captured = new Set((view.kings_captured || []).map(Number));
+      const attacked = attackedIn(view);
+      const threatened = new Set(attacked.map((a) => a.seat));
       const teams = view.teams || null;
       const turn = view.turn ?? (message.to_act || [])[0];
       const names = playerNames();
@@ -53,19 +148,21 @@ export function createView(root, { seat, act, playerNames }) {
         const moving = turn === i && !view.over;
         badge.className = [
           "seat-badge", COLOURS[i], `edge-${EDGE[turns][i]}`,
-          moving ? "to-move" : "", captured.has(i) ? "king-captured" : "",
+          moving ? "to-move" : "", captured.has(i) ? "king-captured" : "", threatened.has(i) ? "king-attacked" : "",
         ].filter(Boolean).join(" ");
         const team = teams ? teamName(teams, i) : TEAM[i];
         fill(badge,
           h("span", { class: "turn-marker", "aria-hidden": "true" }, moving ? "▶" : ""),
           h("strong", {}, NAMES[i]),
-          names[i] ? ` ${names[i]}` : "",
+          names[i] ? ` · ${names[i]}` : "",
+          seat === i ? h("small", { class: "you" }, " (you)") : "",
           h("small", {}, ` · ${team} team`),
           captured.has(i) ? h("span", { class: "captured-mark", title: "king captured" }, " ✖ king captured") : "",
-          seat === i ? h("small", { class: "you" }, " (you)") : "");
-        const said = [`${NAMES[i]}${names[i] ? ` (${names[i]})` : ""}`, `${team} team`];
+          threatened.has(i) ? h("span", { class: "attacked-mark", title: "an enemy piece can capture this king" }, " ⚠ king attacked") : "");
+        const said = [`${NAMES[i]}${names[i] ? `, ${names[i]}` : ""}`, `${team} team`];
         if (moving) said.push("to move");
         if (captured.has(i)) said.push("king captured");
+        if (threatened.has(i)) said.push("king attacked");
         badge.setAttribute("aria-label", said.join(", "));
       });
       board.update({
@@ -78,7 +175,28 @@ export function createView(root, { seat, act, playerNames }) {
         })),
         legal: legalTexts(message),
         last: lastMoveSquares(view.last_move ?? view.last),
+        check: attacked.map((a) => a.square),
+        recent: (extra.recent || []).map((m) => {
+          const move = parseMove(m.action);
+          return move && { from: move.from, to: move.to, cls: COLOURS[m.seat], label: `${NAMES[m.seat]}: ${m.text || m.action}` };
+        }).filter(Boolean),
       });
+    },
+    /** Attacked kings for the status line: the viewer's own first. */
+    note(view) {
+      const attacked = attackedIn(view);
+      if (!attacked.length) return "";
+      const mine = attacked.find((a) => a.seat === seat);
+      const others = attacked.filter((a) => a.seat !== seat).map((a) => `${NAMES[a.seat]}'s king (${a.square})`);
+      const parts = [];
+      if (mine) parts.push(`Your king on ${mine.square} is attacked!`);
+      if (others.length) parts.push(`Attacked: ${others.join(", ")}`);
+      return parts.join(" ");
+    },
+    reason: plainReason,
+    /** The position text the analysis board shows and reads back. */
+    position(view) {
+      return view.position || "";
     },
     moveRows(view) {
       const moves = historyOf(view);

@@ -54,8 +54,11 @@ function trackSvg(space) {
 
 export function createView(root, { seat, act, playerNames }) {
   const boardBox = h("div", { class: "regulator-board" });
-  const trackBox = h("div", { class: "regulator-track" });
-  const powers = h("ul", { class: "powers", "aria-live": "polite" });
+  const trackSvgBox = h("div", { class: "track-box" });
+  const trackBox = h("div", { class: "regulator-track" },
+    h("h4", { class: "track-title", title: "quiet pawn moves push it up, captures by pieces pull it down" }, "Regulator"),
+    trackSvgBox);
+  const powers = h("ul", { class: "powers", "aria-live": "polite", "aria-label": "the regulator's powers" });
   const top = h("p", { class: "player-line" });
   const bottom = h("p", { class: "player-line" });
   fill(root, top, h("div", { class: "regulator-layout" }, boardBox, trackBox), bottom, powers);
@@ -88,19 +91,26 @@ export function createView(root, { seat, act, playerNames }) {
         last: lastMoveSquares(view.last_move ?? view.last),
         check: checkSquares,
       });
-      fill(trackBox, trackSvg(space));
+      fill(trackSvgBox, trackSvg(space));
       const white = turn === "w" || turn === 0;
       const below = seat === 1 ? 1 : 0;
       playerLine(bottom, below, !view.over && white === (below === 0));
       playerLine(top, 1 - below, !view.over && white !== (below === 0));
+      // The legend of the track's tints, and which power is on now.
+      const swatch = (power) => h("span", { class: `swatch power-${power}`, "aria-hidden": "true" });
       fill(powers,
-        h("li", { class: space >= 3 ? "on" : "off", "data-power": "bishop-knight" },
-          space >= 3 ? "Bishops may also move as knights" : "Bishops move as bishops (knight leaps from space 3)"),
-        h("li", { class: space >= 6 ? "on" : "off", "data-power": "knight-rook" },
-          space >= 6 ? "Knights may also move as rooks" : "Knights move as knights (rook moves from space 6)"));
+        h("li", { class: "legend-title" }, `Regulator on ${space}:`),
+        h("li", { class: space >= 3 ? "on" : "off", "data-power": "bishop-knight" }, swatch("knight"),
+          space >= 3 ? "Bishops may also move as knights (3–7)" : "Bishops move as bishops — from space 3 they also leap as knights"),
+        h("li", { class: space >= 6 ? "on" : "off", "data-power": "knight-rook" }, swatch("rook"),
+          space >= 6 ? "Knights may also move as rooks (6–7)" : "Knights move as knights — from space 6 they also slide as rooks"));
     },
     note(view) {
       return view.check && !view.over ? "Check!" : "";
+    },
+    /** The position text (R12's FEN) the analysis board shows and reads back. */
+    position(view) {
+      return view.fen || "";
     },
     moveRows(view) {
       const moves = historyOf(view);

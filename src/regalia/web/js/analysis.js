@@ -1,0 +1,338 @@
+// Analysis: the game's strongest engine on a position (an evaluation bar, the best line in
+// the game's notation, the depth reached) and on every move of a finished game (the
+// evaluation after each move, the moves where it dropped most marked as mistakes). The
+// panel serves the replay page; `showAnalysis` is the analysis board (#/analysis/{game}): a
+// position from a replay, typed by hand or the start, and moves tried on it by clicking.
+// Which games can be analysed, and for how long, the server says (GET /api/analysis).
+
+import { h, s, fill } from "./dom.js";
+import { analysable, analysePosition, analyseGame } from "./api.js";
+import { gameInfo, seatNames } from "./games.js";
+import { loadBoard } from "./boards/index.js";
+import { listText } from "./result.js";
+import { TableStatus } from "./protocol.js";
+
+let loading = null;
+
+/** What the server analyses: {games: [{game, title, level}], seconds, ply_seconds, …}. */
+export function analysisInfo() {
+  if (!loading) {
+    loading = analysable().catch((err) => {
+      loading = null;
+      throw err;
+    });
+  }
+  return loading;
+}
+
+/** Whether the server can analyse `name`'s positions. */
+export async function canAnalyse(name) {
+  try {
+    return (await analysisInfo()).games.some((g) => g.game === name);
+  } catch {
+    return false;
+  }
+}
+
+/** The first team's expected score for its lead of `score` centipawns (as the server's). */
+const expected = (score) => 1 / (1 + 10 ** (-score / 400));
+
+/** The two sides' names: the first team's seats, and the others'. */
+function sides(game, players) {
+  const names = seatNames(game, players);
+  const first = new Set(((game.teams && game.teams[String(players)]) || [[0]])[0] || [0]);
+  return [listText(names.filter((_, i) => first.has(i))), listText(names.filter((_, i) => !first.has(i)))];
+}
+
+/** An evaluation in words, from the first team's side: "+0.35", "Black mates in 3". */
+export function evaluationText(answer, [first, other]) {
+  if (!answer.evaluation) return answer.over ? "The game is over" : "";
+  const { mate } = answer.evaluation;
+  if (mate !== null && mate !== undefined) {
+    const winner = answer.score > 0 ? first : other;
+    return mate === 0 ? `${winner} has won` : `${winner} mates in ${Math.abs(mate)}`;
+  }
+  const pawns = answer.score / 100;
+  return `${pawns > 0 ? "+" : pawns < 0 ? "−" : "±"}${Math.abs(pawns).toFixed(2)}`;
+}
+
+function lead(answer, [first, other]) {
+  if (!answer.evaluation || answer.evaluation.mate !== null) return "";
+  if (Math.abs(answer.score) < 30) return "about even";
+  return `${answer.score > 0 ? first : other} better`;
+}
+
+/**
+ * The panel: an evaluation bar (the first team's share from the left), the evaluation in
+ * words, the best line, the depth, and a progress bar while the engine thinks.
+ */
+export function createAnalysisPanel(game, players) {
+  const names = sides(game, players);
+  const fillBar = h("span", { class: "eval-fill" });
+  const barText = h("span", { class: "eval-text" }, "…");
+  const bar = h("div", {
+    class: "eval-bar", role: "meter", "aria-label": `evaluation: ${names[0]} on the left, ${names[1]} on the right`,
+    "aria-valuemin": 0, "aria-valuemax": 100, "aria-valuenow": 50,
+  }, fillBar, h("span", { class: "eval-side first" }, names[0]), barText, h("span", { class: "eval-side other" }, names[1]));
+  const words = h("p", { class: "eval-words" });
+  const line = h("p", { class: "best-line" });
+  const progress = h("progress", { class: "thinking", max: 100, value: 0, hidden: true, "aria-label": "the engine is thinking" });
+  const progressText = h("span", { class: "thinking-text muted", "aria-live": "polite" });
+  const error = h("p", { class: "error analysis-error", role: "alert" });
+  const element = h("section", { class: "analysis-panel", "aria-label": "analysis" },
+    bar, h("div", { class: "thinking-row" }, progress, progressText), words, line, error);
+  let timer = null;
+
+  function show(answer) {
+    error.textContent = "";
+    const share = answer.evaluation || answer.over ? expected(answer.score) : 0.5;
+    fillBar.style.width = `${(share * 100).toFixed(1)}%`;
+    bar.setAttribute("aria-valuenow", String(Math.round(share * 100)));
+    barText.textContent = evaluationText(answer, names);
+    element.dataset.score = String(answer.score);
+    const better = lead(answer, names);
+    fill(words, h("strong", { class: "eval-value" }, evaluationText(answer, names)), better ? ` — ${better}` : "",
+      answer.depth ? h("small", {}, ` · depth ${answer.depth}, ${answer.nodes.toLocaleString("en")} positions, ${answer.seconds} s`) : "");
+    fill(line, answer.best_line && answer.best_line.length
+      ? [h("span", { class: "muted" }, "Best line: "), h("span", { class: "line-moves" }, answer.best_line.join(" "))]
+      : "");
+  }
+
+  /** Show a progress bar for `seconds` (or a count, `done` of `total`). */
+  function thinking(seconds, text = "The engine is thinking…") {
+    clearInterval(timer);
+    const started = performance.now();
+    progress.hidden = false;
+    progress.value = 0;
+    progressText.textContent = text;
+    element.classList.add("busy");
+    if (seconds) {
+      timer = setInterval(() => {
+        progress.value = Math.min(98, ((performance.now() - started) / (seconds * 1000)) * 100);
+      }, 100);
+    }
+  }
+
+  function counted(done, total) {
+    clearInterval(timer);
+    progress.hidden = false;
+    progress.value = total ? (done / total) * 100 : 0;
+    progressText.textContent = `Analysed ${done} of ${total} positions…`;
+    element.classList.add("busy");
+  }
+
+  function idle(text = "") {
+    clearInterval(timer);
+    progress.hidden = true;
+    progressText.textContent = text;
+    element.classList.remove("busy");
+  }
+
+  function failed(err) {
+    idle();
+    error.textContent = `The analysis failed: ${err.message}`;
+  }
+
+  return { element, show, thinking, counted, idle, failed, names, destroy: () => clearInterval(timer) };
+}
+
+/** A small chart of the first team's evaluation after each ply; click a point to go there. */
+export function evaluationChart(scores, marks, current, onPick) {
+  const n = scores.length;
+  if (n < 2) return null;
+  const width = 100;
+  const height = 24;
+  const x = (i) => (i / (n - 1)) * width;
+  const y = (v) => height / 2 - (expected(v) - 0.5) * height;
+  const points = scores.map((v, i) => (v === null || v === undefined ? null : `${x(i).toFixed(2)},${y(v).toFixed(2)}`)).filter(Boolean);
+  const dots = Object.entries(marks).map(([ply, mark]) =>
+    s("circle", { cx: x(Number(ply)), cy: y(scores[Number(ply)] ?? 0), r: 1.3, class: `chart-mark ${mark.kind}` },
+      s("title", { text: mark.title })));
+  const svg = s("svg", { class: "eval-chart", viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "none", role: "img",
+    "aria-label": "the evaluation after each move" },
+  s("rect", { x: 0, y: 0, width, height: height / 2, class: "chart-first" }),
+  s("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, class: "chart-axis" }),
+  s("polyline", { points: points.join(" "), class: "chart-line" }),
+  current !== null ? s("line", { x1: x(current), y1: 0, x2: x(current), y2: height, class: "chart-current" }) : null,
+  dots);
+  svg.addEventListener("click", (event) => {
+    const box = svg.getBoundingClientRect();
+    onPick(Math.round(((event.clientX - box.left) / box.width) * (n - 1)));
+  });
+  return svg;
+}
+
+// The analysis board ---------------------------------------------------------------------
+
+let handed = null;
+
+/** Open the analysis board on a record's position (from a replay): kept here, then routed. */
+export function openAnalysis(game, source) {
+  handed = { game, ...source };
+  try {
+    sessionStorage.setItem("regalia.analysis", JSON.stringify(handed));
+  } catch {
+    // a private window may refuse: the page still has it in memory
+  }
+  const hash = `#/analysis/${encodeURIComponent(game)}`;
+  if (location.hash === hash) window.dispatchEvent(new HashChangeEvent("hashchange"));
+  else location.hash = hash;
+}
+
+function handedFor(game) {
+  let found = handed;
+  if (!found) {
+    try {
+      found = JSON.parse(sessionStorage.getItem("regalia.analysis") || "null");
+    } catch {
+      found = null;
+    }
+  }
+  return found && found.game === game ? found : null;
+}
+
+export function showAnalysis(root, gameName) {
+  const box = h("div", { class: "analysis-page" }, h("p", {}, "Loading the analysis board…"));
+  fill(root, box);
+  let cleanup = () => {};
+  Promise.all([gameInfo(gameName), analysisInfo(), loadBoard(gameName)])
+    .then(([game, info, module]) => {
+      if (!info.games.some((g) => g.game === gameName)) {
+        fill(box, h("p", { class: "alert", role: "alert" }, `${game.title} positions cannot be analysed here.`),
+          h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+        return;
+      }
+      cleanup = mountBoard(box, game, info, module, handedFor(gameName));
+    })
+    .catch((err) => fill(box, h("p", { class: "alert", role: "alert" }, `Cannot open the analysis board: ${err.message}`)));
+  return { destroy: () => cleanup() };
+}
+
+function mountBoard(box, game, info, module, source) {
+  const players = game.default_players || game.min_players;
+  const panel = createAnalysisPanel(game, players);
+  const boardRoot = h("div", { class: "game-view" });
+  let request = { record: source ? source.record : null, position: source ? source.position || null : null, ply: source ? source.ply ?? null : null };
+  let moves = [];
+  let current = null; // the last answer
+  let asked = 0;
+
+  const positionInput = h("textarea", {
+    class: "position-input", rows: 2, spellcheck: "false", "aria-label": "position text",
+    placeholder: "Type or paste a position in the game's own text (the board shows the current one)",
+  });
+  const setUp = h("button", { type: "submit" }, "Set up this position");
+  const start = h("button", { type: "button", class: "start-position" }, "Start position");
+  const positionError = h("p", { class: "error position-error", role: "alert" });
+  const form = h("form", { class: "position-form" }, h("label", {}, "Position", positionInput), h("div", { class: "buttons" }, setUp, start), positionError);
+  // Thinking times up to the server's cap (the bots' own), its default preselected.
+  const times = [...new Set([0.5, 1, 2, 3, 5, 10, info.seconds, info.max_seconds])]
+    .filter((t) => t > 0 && t <= info.max_seconds).sort((a, b) => a - b);
+  const secondsSelect = h("select", { name: "seconds", "aria-label": "thinking time" },
+    times.map((t) => h("option", { value: t, selected: t === info.seconds }, `${t} s`)));
+  const again = h("button", { type: "button", class: "analyse-again" }, "Think again");
+  const back = h("button", { type: "button", class: "take-back" }, "Take back a move");
+  const tried = h("p", { class: "tried-moves" });
+  const origin = h("p", { class: "analysis-origin muted" });
+
+  fill(box,
+    h("header", { class: "table-head" }, h("h2", {}, `${game.title} · analysis board`), h("a", { href: "#/", class: "back" }, "Lobby")),
+    origin,
+    h("div", { class: "table-body" },
+      h("div", { class: "board-col" }, panel.element, boardRoot),
+      h("aside", { class: "side-col" },
+        h("p", { class: "analysis-help" }, "Click a move on the board to try it: the engine answers for whoever is to move."),
+        h("div", { class: "buttons" }, back, h("label", {}, "Think for ", secondsSelect), again),
+        tried, form)));
+
+  const board = module.createView(boardRoot, { seat: null, act: (text) => play(text), playerNames: () => [], game });
+
+  function describeOrigin() {
+    if (request.record !== null) {
+      origin.textContent = `From a game record, after ${request.ply ?? "every"} ${request.ply === 1 ? "move" : "moves"}.`;
+    } else if (request.position) origin.textContent = "From a position set up by hand.";
+    else origin.textContent = "From the start position.";
+  }
+
+  async function run() {
+    const ticket = ++asked;
+    const seconds = Number(secondsSelect.value);
+    panel.thinking(seconds);
+    again.disabled = true;
+    try {
+      const body = { game: game.name, moves, seconds };
+      if (request.record !== null) body.record = request.record;
+      if (request.position) body.position = request.position;
+      if (request.ply !== null && request.record !== null) body.ply = request.ply;
+      const answer = await analysePosition(body);
+      if (ticket !== asked) return;
+      current = answer;
+      board.update({ view: answer.view, legal: answer.legal, to_act: answer.to_act, status: TableStatus.PLAYING, result: answer.result, draw_offer: null });
+      panel.show(answer);
+      panel.idle();
+      const text = board.position ? board.position(answer.view) : "";
+      if (text && document.activeElement !== positionInput) positionInput.value = text;
+      fill(tried, moves.length ? [h("span", { class: "muted" }, "Tried: "), h("span", { class: "line-moves" }, triedTexts.join(" "))] : "");
+      back.disabled = !moves.length;
+    } catch (err) {
+      if (ticket !== asked) return;
+      if (moves.length && err.status === 422) {
+        moves.pop();
+        triedTexts.pop();
+      }
+      panel.failed(err);
+    } finally {
+      if (ticket === asked) again.disabled = false;
+    }
+  }
+
+  const triedTexts = [];
+  function play(action) {
+    const legal = current ? current.legal.find((l) => l.action === action) : null;
+    moves.push(action);
+    triedTexts.push(legal ? legal.text : action);
+    run();
+  }
+
+  back.addEventListener("click", () => {
+    moves.pop();
+    triedTexts.pop();
+    run();
+  });
+  again.addEventListener("click", () => run());
+  secondsSelect.addEventListener("change", () => run());
+  start.addEventListener("click", () => {
+    request = { record: null, position: null, ply: null };
+    moves = [];
+    triedTexts.length = 0;
+    positionError.textContent = "";
+    describeOrigin();
+    run();
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = positionInput.value.trim();
+    positionError.textContent = "";
+    if (!text) return;
+    // Check it reads before leaving the current position.
+    try {
+      await analysePosition({ game: game.name, position: text, seconds: 0.1 });
+    } catch (err) {
+      positionError.textContent = err.message;
+      return;
+    }
+    request = { record: null, position: text, ply: null };
+    moves = [];
+    triedTexts.length = 0;
+    describeOrigin();
+    run();
+  });
+
+  describeOrigin();
+  back.disabled = true;
+  run();
+  return () => {
+    asked += 1;
+    panel.destroy();
+  };
+}
