@@ -130,3 +130,44 @@ def test_an_analysis_never_takes_longer_than_the_bots_cap(client: TestClient) ->
     answer = post(client, game="regicide", position=START_TEXT, seconds=30)
     assert answer["seconds_asked"] == 0.5
     assert time.monotonic() - started < 0.5 + 2.0
+
+
+def test_analyses_leave_a_worker_to_the_tables_bots() -> None:
+    """With two workers, three analyses at once run one at a time on one worker: a bot's
+    move is not queued behind them."""
+    import asyncio
+
+    from regalia.core.registry import game_ref
+    from regalia.tables.bots import AnalysisJob, BotJob, BotPool
+
+    async def run() -> tuple[float, int]:
+        pool = BotPool(2)
+        await pool.start()
+        most = 0
+
+        async def watch() -> None:
+            nonlocal most
+            while True:
+                most = max(most, pool._analysing)
+                await asyncio.sleep(0.005)
+
+        watcher = asyncio.create_task(watch())
+        try:
+            assert pool.analysis_slots == 1
+            ref = game_ref(get_game("regulator"))
+            jobs = [AnalysisJob(ref, None, REGULATOR_FEN, (), None, 1.0, seed=n) for n in range(3)]
+            analyses = [asyncio.create_task(pool.analyse(job, "analysis:x", 1.0)) for job in jobs]
+            await asyncio.sleep(0.2)
+            started = time.monotonic()
+            move, _ = await pool.choose(BotJob(ref, 1, 2, (), (), 0, "random", 1, 1.0), "table")
+            bot_took = time.monotonic() - started
+            answers = await asyncio.gather(*analyses)
+            assert move and all(answer for answer, _ in answers)
+            return bot_took, most
+        finally:
+            watcher.cancel()
+            await pool.close()
+
+    bot_took, most = asyncio.run(run())
+    assert bot_took < 0.5  # the bot's move did not wait for an analysis to end
+    assert most == 1  # never more analyses at once than leaves a worker free
