@@ -73,11 +73,21 @@ class RegicidaState(State[Action]):
         names = self._game.seat_names(self.players)
         regent = house(found.regent).name
         holder = "the Neutral Player" if found.target is None else names[found.target]
-        if found.assassinated:
+        votes = found.votes_for_target
+        if found.assassinated and found.target is None:
             reason = (
-                f"{holder} held the Regent House {regent} and was assassinated with "
-                f"{found.votes_for_target} votes; {names[found.winners[0]]} ranks highest "
-                "among those who voted for the target"
+                f"nobody held the Regent House {regent} and the vote went to the Neutral "
+                f"Player; {names[found.winners[0]]} ranks highest among those who voted Neutral"
+            )
+        elif found.assassinated and votes == 1:
+            reason = (
+                f"{holder} held the Regent House {regent} and was assassinated by a single "
+                f"vote; {names[found.winners[0]]} ranks highest among those who voted for them"
+            )
+        elif found.assassinated:
+            reason = (
+                f"{holder} held the Regent House {regent} and was assassinated by {votes} "
+                f"votes; {names[found.winners[0]]} ranks highest among those who voted for them"
             )
         elif found.target is None:
             reason = f"the Neutral Player keeps the crown of {regent}: everyone loses"
