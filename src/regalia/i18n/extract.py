@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 SRC = Path(__file__).resolve().parents[1]
 LAYERS = ("core", "games", "tables", "server")
 # Also in the server: `message = f"…"` assignments that become an error's text.
-MESSAGE_NAMES = ("message",)
+MESSAGE_NAMES = ("message", "reason")
 # Calls whose message argument a player reads, and where that argument is.
 MESSAGE_AT = {
     "TableError": 1,
@@ -34,6 +34,8 @@ MESSAGE_AT = {
     "Result": 1,
     "error_response": 1,
     "error": 1,  # the WebSocket's error messages
+    "_decisive": 1,  # Regulator Chess's result helpers
+    "_draw": 0,
 }
 
 

@@ -4,11 +4,10 @@ work, in the API's own error shape."""
 from __future__ import annotations
 
 from starlette.datastructures import Headers
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from regalia.server.config import HttpLimits
-from regalia.server.errors import error_body, error_response, language
+from regalia.server.errors import error_response, language
 from regalia.tables.ratelimit import RateLimiter
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
@@ -27,7 +26,8 @@ class BodyLimit:
             for key, value in scope["headers"]:
                 if key == b"content-length" and value.isdigit() and int(value) > self.limit:
                     message = f"a request body may be at most {self.limit} bytes"
-                    response = JSONResponse(error_body("too_large", message), status_code=413)
+                    lang = language(Headers(scope=scope))
+                    response = error_response("too_large", message, None, lang)
                     await response(scope, receive, send)
                     return
         await self.app(scope, receive, send)
