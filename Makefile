@@ -17,13 +17,18 @@ PLUGINS_STAMP := $(PLUGINS)/.installed
 PLUGIN_FILES := $(PLUGIN_SRC)/pyproject.toml $(PLUGIN_SRC)/regalia_goofspiel \
 	$(wildcard $(PLUGIN_SRC)/regalia_goofspiel/*.py $(PLUGIN_SRC)/regalia_goofspiel/py.typed)
 WITH_PLUGINS := PYTHONPATH=$(PLUGINS)$(if $(PYTHONPATH),:$(PYTHONPATH))
+# The engines Cython compiles (setup.py): each module has a .pxd beside its .py, and a change
+# to either rebuilds them in place. REGALIA_PURE_PYTHON=1 runs the same modules interpreted.
+ENGINE_PXD := $(shell find src/regalia -name '*.pxd')
+ENGINE_FILES := setup.py src/regalia/native.py $(ENGINE_PXD) $(ENGINE_PXD:.pxd=.py)
+ENGINES := $(VENV)/.engines
 
 .PHONY: run test lint typecheck pytest slow bench system-deps clean
 
-run: $(STAMP)
+run: $(STAMP) $(ENGINES)
 	$(VENV)/bin/regalia serve
 
-test: $(STAMP) system-deps lint typecheck pytest
+test: $(STAMP) $(ENGINES) system-deps lint typecheck pytest
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests bench examples
@@ -35,24 +40,33 @@ typecheck: $(STAMP)
 # CI (CI=true) runs the slow suites too: all of it stays well inside 15 minutes on 2 cores.
 # pytest exits 5 when it collects no test: make then fails, as it should.
 PYTEST_MARKS := $(if $(CI),,-m "not slow")
-pytest: $(STAMP) $(PLUGINS_STAMP) system-deps
+pytest: $(STAMP) $(ENGINES) $(PLUGINS_STAMP) system-deps
 	$(WITH_PLUGINS) $(PY) -m pytest -n 2 $(PYTEST_MARKS)
 
-slow: $(STAMP) $(PLUGINS_STAMP) system-deps
+slow: $(STAMP) $(ENGINES) $(PLUGINS_STAMP) system-deps
 	$(WITH_PLUGINS) $(PY) -m pytest -n 2 -m slow
 
 # Speed figures, each printed side by side with its reference in one run.
-bench: $(STAMP)
+bench: $(STAMP) $(ENGINES)
 	$(PY) bench/perft.py
 	$(PY) bench/search.py
 
-$(STAMP): pyproject.toml
+# The install compiles the engines too (a machine without a C compiler gets one notice line
+# and the interpreted path).
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "Regalia needs Python 3.11 or newer"; exit 1; }
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,env,scale]'
-	touch $(STAMP)
+	touch $(STAMP) $(ENGINES)
+	@$(PY) -c 'import regalia.native as n; print("regalia engines:", n.path())'
+
+# An engine source changed since: rebuild the extensions in place (only what changed).
+$(ENGINES): $(ENGINE_FILES) | $(STAMP)
+	$(PY) setup.py --quiet build_ext --inplace --parallel 2
+	touch $(ENGINES)
+	@$(PY) -c 'import regalia.native as n; print("regalia engines:", n.path())'
 
 # Reinstalled whenever its files change (a new venv removes it too); the old copy and
 # setuptools' build tree go first, so a deleted module cannot linger in either. Order-only on
@@ -73,5 +87,6 @@ system-deps:
 	fi
 
 clean:
+	find src -name '*.so' -delete
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/*.egg-info \
 		$(PLUGIN_SRC)/build $(PLUGIN_SRC)/*.egg-info

@@ -22,6 +22,7 @@ AREAS = (
     "regalia.cli.ai",
     "regalia.cli.conformance",
     "regalia.cli.serve",
+    "regalia.cli.doctor",
 )
 
 
