@@ -112,8 +112,13 @@ export function showTable(root, tableId, token) {
         })
       : [];
 
-  function act(text) {
-    if (!socket || !socket.action(text)) showAlert("Not connected: your move was not sent. Reconnecting…");
+  // This player's actions in flight, oldest first: true for one typed in the move box. The
+  // server answers each with its action event or an error, in order, so a typed move is
+  // cleared or kept by its own answer, not by the answer to a click sent before it.
+  const inFlight = [];
+  function act(text, typed = false) {
+    if (socket && socket.action(text)) inFlight.push(typed);
+    else showAlert("Not connected: your move was not sent. Reconnecting…");
   }
   function send(message) {
     if (!socket || !socket.send(message)) {
@@ -136,7 +141,7 @@ export function showTable(root, tableId, token) {
       if (view && view.status === TableStatus.FINISHED) finishedLinks();
     });
     board = module.createView(boardRoot, { seat, act, playerNames, game });
-    controls = createControls(controlsRoot, { game, players: table.players, act, send });
+    controls = createControls(controlsRoot, { game, players: table.players, act: (text) => act(text, true), send });
     chat = createChat(chatRoot, { canWrite: seat !== null, send: (text) => send({ type: CommandType.CHAT, text }) });
     for (const [message, at] of pendingMessages.splice(0)) handle(message, at);
   }
@@ -183,7 +188,7 @@ export function showTable(root, tableId, token) {
         showAlert("You already play another seat of this rated table: this invite link is for someone else.");
       } else {
         showAlert(message.message || message.code);
-        if (controls) controls.refused();
+        if (inFlight.shift() && controls) controls.refused();
       }
     }
   }
@@ -199,7 +204,7 @@ export function showTable(root, tableId, token) {
     if (event.kind === ACTION) {
       actions.set(event.seq, event);
       newActions.push(event);
-      if (event.seat === seat && seat !== null && controls) controls.moveMade();
+      if (event.seat === seat && seat !== null && inFlight.shift() && controls) controls.moveMade();
     }
     if (event.kind === EventKind.CHAT) chat.add(event);
     const info = summary && event.seat !== null && event.seat !== undefined ? summary.seats[event.seat] : null;
@@ -449,6 +454,8 @@ export function showTable(root, tableId, token) {
       onMessage: handle,
       onStatus: (state, code) => {
         conn.dataset.state = state;
+        // A lost socket loses its answers: what was in flight is settled by the replayed log.
+        if (state !== "connected") inFlight.length = 0;
         const badToken = code === CloseCode.BAD_TOKEN;
         conn.textContent = state === "refused" ? (badToken ? "invalid invite link" : "refused") : state;
         if (state === "refused") {
