@@ -12,6 +12,7 @@ import { showAnalysis } from "./analysis.js";
 import { mountAccount } from "./account.js";
 import { allGames } from "./games.js";
 import { h } from "./dom.js";
+import { loadLanguage } from "./i18n.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -37,6 +38,8 @@ function route() {
   window.scrollTo(0, 0);
 }
 
+// The catalogue of the page's language comes first: every page draws its words through it.
+await loadLanguage();
 window.addEventListener("hashchange", route);
 mountAccount(document.getElementById("account"));
 route();

@@ -1,0 +1,72 @@
+// The page's language. Every sentence a page shows goes through `t(english, ...args)`: the
+// English text is the key (as in the server's gettext catalogues), `{0}`, `{1}`… are filled
+// from args after translation, so a translation may reorder them. The catalogue comes from
+// GET /api/i18n/{lang} (server errors and page sentences alike); a missing sentence shows in
+// English rather than not at all.
+
+const STORE_KEY = "regalia.lang";
+let lang = "en";
+let messages = {};
+
+/** The translation of `text` in the page's language, with its `{n}` slots filled. */
+export function t(text, ...args) {
+  const chosen = messages[text] || text;
+  return args.length ? chosen.replace(/\{(\d+)\}/g, (slot, i) => (i < args.length ? String(args[i]) : slot)) : chosen;
+}
+
+/** The language the page speaks (a tag such as "en" or "pt-BR"). */
+export function language() {
+  return lang;
+}
+
+/** The language the player chose on this device, or null to follow the browser. */
+export function chosenLanguage() {
+  try {
+    return localStorage.getItem(STORE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Remember a language for this device (null: follow the browser again). */
+export function chooseLanguage(tag) {
+  try {
+    if (tag) localStorage.setItem(STORE_KEY, tag);
+    else localStorage.removeItem(STORE_KEY);
+  } catch {
+    // a browser without storage keeps the choice for this page only
+  }
+}
+
+/** The first of `wanted` (the player's choice, then the browser's languages) that the server
+ * speaks: an exact tag first, then the same language ("pt" for "pt-PT"). */
+export function pickLanguage(wanted, offered) {
+  const lower = offered.map((tag) => tag.toLowerCase());
+  for (const tag of wanted.filter(Boolean)) {
+    const exact = lower.indexOf(tag.toLowerCase());
+    if (exact >= 0) return offered[exact];
+    const base = tag.toLowerCase().split("-")[0];
+    const same = lower.findIndex((o) => o.split("-")[0] === base);
+    if (same >= 0) return offered[same];
+  }
+  return offered[0] || "en";
+}
+
+/** Load the catalogue of the page's language before anything is drawn. A server that cannot
+ * be reached leaves the page in English (the lobby then says why). */
+export async function loadLanguage() {
+  try {
+    const offered = await (await fetch("/api/i18n")).json();
+    const wanted = [chosenLanguage(), ...(navigator.languages || [navigator.language])];
+    lang = pickLanguage(wanted, offered.languages || ["en"]);
+    if (lang !== (offered.source || "en")) {
+      const catalogue = await (await fetch(`/api/i18n/${encodeURIComponent(lang)}`)).json();
+      messages = catalogue.messages || {};
+    }
+  } catch {
+    lang = "en";
+    messages = {};
+  }
+  document.documentElement.lang = lang;
+  return lang;
+}
