@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 LOCALES = Path(__file__).parent / "locales"
 SOURCE = "en"
 LANGUAGES = ("en", "pt-BR")
-DOMAINS = ("messages", "web")
+DOMAINS = ("messages", "web", "lessons")
 _PLACEHOLDER = re.compile(r"\{(\d+)\}")
 
 
