@@ -51,3 +51,15 @@ def test_bad_referee_input_is_a_clear_error(client: TestClient) -> None:
         assert reply.status_code == 422, fields
         assert needle in reply.json()["error"]["message"]
     assert client.post("/api/referee/regulator", json=FIELDS).status_code == 404
+
+
+def test_the_referee_page_reads_its_choices_from_the_game(client: TestClient) -> None:
+    form = client.get("/api/referee/regicida").json()
+    assert [h["number"] for h in form["houses"]] == [1, 2, 3, 4, 5, 6]
+    assert all(h["name"] and h["colour"].startswith("#") for h in form["houses"])
+    assert [o["key"] for o in form["objectives"]] == ["united", "divide", "central", "borders"]
+    assert form["neutral"] == "Neutral"
+    assert client.get("/api/referee/regulator").status_code == 404
+    served = {g["name"]: g for g in client.get("/api/games").json()}
+    assert served["regicida"]["referee"] and not served["regulator"]["referee"]
+    assert all(served[name]["lessons"] for name in ("regulator", "regicide", "regicida"))

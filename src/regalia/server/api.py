@@ -99,6 +99,8 @@ def game_facts(game: Game[Any]) -> dict[str, Any]:
         "clock_presets": [{"label": p.label, "clock": p.to_json()} for p in game.clock_presets],
         "on_timeout": game.on_timeout,
         "absence": game.absence,
+        "lessons": bool(game.lessons),
+        "referee": bool(game.referee),
     }
 
 

@@ -2,7 +2,8 @@
 
 Both come from the game's descriptor (`Game.lessons`, `Game.referee`); a game without them
 answers 404. Lesson steps are checked here with the real rules, so the browser needs no
-rules of its own: it sends a try, the server says whether it solves the step.
+rules of its own: it sends a try, the server says whether it solves the step. A referee's
+module also defines `form()`: what its page offers to choose from (GET /api/referee/{game}).
 """
 
 from __future__ import annotations
@@ -93,3 +94,11 @@ async def referee(game: str, body: RefereeIn) -> Any:
         return await asyncio.to_thread(judge, body.model_dump(exclude_none=True))
     except RegaliaError as exc:
         raise TableError("bad_notation", str(exc)) from None
+
+
+@router.get("/referee/{game}")
+async def referee_form(game: str) -> Any:
+    """What the game's referee page offers to choose from (Regicida: Houses, Objectives)."""
+    found = _game(game)
+    _hook(found, found.referee, "referee")
+    return load_ref(found.referee.rpartition(":")[0] + ":form")()

@@ -66,6 +66,10 @@ class GameOut(BaseModel):
     clock_presets: list[ClockPresetOut]
     on_timeout: Literal["lose", "bot"]
     absence: Literal["bot", "claim", "wait"]
+    # Whether the game ships lessons (GET /api/lessons/{game}) and a physical table's
+    # referee (POST /api/referee/{game}).
+    lessons: bool
+    referee: bool
 
 
 class SeatIn(BaseModel):

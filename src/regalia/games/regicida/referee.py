@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from regalia.core.errors import BadNotation
 from regalia.games.regicida.board import Board, parse_board
-from regalia.games.regicida.houses import HOUSE_NUMBERS, HOUSES, OBJECTIVE_KEYS
+from regalia.games.regicida.houses import HOUSE_NUMBERS, HOUSES, OBJECTIVE_KEYS, OBJECTIVES
 from regalia.games.regicida.scoring import HouseScore, coronation
 from regalia.games.regicida.verdict import Target, Verdict, decide
 
@@ -170,6 +170,16 @@ def verdict_json(
         "assassinated": found.assassinated,
         "winners": [table.names[s] for s in found.winners],
         "ranking": ranking_json(rank(board, objective, succession), succession),
+    }
+
+
+def form() -> dict[str, object]:
+    """What a referee page offers to choose from: the Houses (digit, name, colour), the
+    Objectives (key, title, rule) and the Neutral Player's name in votes."""
+    return {
+        "houses": [{"number": h.number, "name": h.name, "colour": h.colour} for h in HOUSES],
+        "objectives": [{"key": o.key, "title": o.title, "rule": o.rule} for o in OBJECTIVES],
+        "neutral": NEUTRAL,
     }
 
 
