@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.lessons import Lesson, LessonStep, solves
 from regalia.core.registry import get_game, load_ref
-from regalia.server.errors import ERRORS
+from regalia.i18n import translate
+from regalia.server.errors import ERRORS, language
 from regalia.server.schemas import LessonOut, LessonTryIn, LessonTryOut, RefereeIn
 from regalia.tables.errors import TableError
 
@@ -42,28 +43,30 @@ def lessons_of(game: Game[Any]) -> tuple[Lesson, ...]:
     return found
 
 
-def _step_json(game: Game[Any], step: LessonStep) -> dict[str, Any]:
+def _step_json(game: Game[Any], step: LessonStep, lang: str) -> dict[str, Any]:
     state = step.state(game)
     seat = step.actor(state)
     legal = [{"action": state.encode(a), "text": state.describe(a)}
              for a in state.legal_actions(seat)]  # fmt: skip
-    return {"instruction": step.instruction, "seat": seat, "view": state.view(seat),
-            "legal": legal}  # fmt: skip
+    return {"instruction": translate(step.instruction, lang), "seat": seat,
+            "view": state.view(seat), "legal": legal}  # fmt: skip
 
 
 @router.get("/lessons/{game}", response_model=list[LessonOut])
-async def lessons(game: str) -> list[dict[str, Any]]:
-    """A game's lessons: each step's instruction and start (its solutions stay here)."""
-    found = _game(game)
+async def lessons(game: str, request: Request) -> list[dict[str, Any]]:
+    """A game's lessons: each step's instruction and start (its solutions stay here), in
+    the client's language (X-Lang or Accept-Language)."""
+    found, lang = _game(game), language(request.headers)
     return [
-        {"key": lesson.key, "title": lesson.title, "summary": lesson.summary,
-         "steps": [_step_json(found, step) for step in lesson.steps]}
+        {"key": lesson.key, "title": translate(lesson.title, lang),
+         "summary": translate(lesson.summary, lang),
+         "steps": [_step_json(found, step, lang) for step in lesson.steps]}
         for lesson in lessons_of(found)
     ]  # fmt: skip
 
 
 @router.post("/lessons/{game}/try", response_model=LessonTryOut)
-async def try_step(game: str, body: LessonTryIn) -> dict[str, Any]:
+async def try_step(game: str, body: LessonTryIn, request: Request) -> dict[str, Any]:
     """Check a try at a lesson step with the real rules: solved, legal but wrong, or not
     legal at all (the engine's reason); the position after a legal try comes back."""
     found = _game(game)
@@ -73,15 +76,15 @@ async def try_step(game: str, body: LessonTryIn) -> dict[str, Any]:
         raise TableError("not_found", "no such lesson step")
     step = lesson.steps[body.step]
     state = step.state(found)
-    seat = step.actor(state)
+    seat, lang = step.actor(state), language(request.headers)
     try:
         action = state.parse(seat, body.action)
         after = state.apply(seat, action)
     except RegaliaError as exc:
-        return {"ok": False, "legal": False, "message": str(exc), "view": None}
+        return {"ok": False, "legal": False, "message": translate(str(exc), lang), "view": None}
     ok = solves(step, state, action)
-    return {"ok": ok, "legal": True, "message": step.success if ok else step.wrong,
-            "view": after.view(seat)}  # fmt: skip
+    message = translate(step.success if ok else step.wrong, lang)
+    return {"ok": ok, "legal": True, "message": message, "view": after.view(seat)}
 
 
 @router.post("/referee/{game}")
