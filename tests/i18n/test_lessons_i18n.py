@@ -1,4 +1,4 @@
-"""The lessons speak the learner's language.
+"""The lessons speak the learner's language, and each rules page has its Portuguese twin.
 
 The lesson texts live in the `lessons` catalogue domain (`lessons.po`, brought up to date by
 `python -m regalia.i18n.lessons`); every one must be translated with the same `{n}` slots,
@@ -12,6 +12,7 @@ import re
 import shutil
 from collections import Counter
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
+import regalia
 from regalia.core.lessons import Lesson, solves
 from regalia.core.registry import BUILTIN, get_game, load_ref
 from regalia.i18n import catalogue, translate
@@ -29,6 +31,7 @@ from tests.server.conftest import make_client
 
 SLOT = re.compile(r"\{(\d+)\}")
 LESSONS_PO = LOCALES / "pt_BR" / "LC_MESSAGES" / "lessons.po"
+RULES = Path(regalia.__file__).parent / "web" / "rules"
 PT = {"X-Lang": "pt-BR"}
 
 
@@ -182,3 +185,63 @@ def test_an_illegal_try_gives_the_rules_reason_in_portuguese(client: TestClient)
     portuguese = client.post(url, json=body, headers=PT).json()
     assert english["legal"] is False and portuguese["legal"] is False
     assert portuguese["message"] == translate(english["message"], "pt-BR") != english["message"]
+
+
+# The rules pages ------------------------------------------------------------------------
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang: str | None = None
+        self.ids: list[str] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "html":
+            self.lang = found.get("lang")
+        if found.get("id"):
+            self.ids.append(str(found["id"]))
+        if tag == "a" and found.get("href"):
+            self.links.append(str(found["href"]))
+
+
+def page(path: Path) -> _Page:
+    parsed = _Page()
+    parsed.feed(path.read_text(encoding="utf-8"))
+    return parsed
+
+
+ENGLISH_PAGES = sorted(p for p in RULES.glob("*.html") if not p.name.endswith(".pt-BR.html"))
+
+
+def test_there_are_rules_pages() -> None:
+    assert {p.stem for p in ENGLISH_PAGES} >= {"regulator", "regicide", "regicida"}
+
+
+@pytest.mark.parametrize("english", ENGLISH_PAGES, ids=lambda p: p.stem)
+def test_every_rules_page_has_a_portuguese_twin(english: Path) -> None:
+    twin = english.with_name(f"{english.stem}.pt-BR.html")
+    assert twin.is_file(), f"{twin.name} is missing"
+    en, pt = page(english), page(twin)
+    assert en.lang == "en" and pt.lang == "pt-BR"
+    assert sorted(pt.ids) == sorted(en.ids)  # anchors into a page work in both languages
+    assert twin.name in en.links and english.name in pt.links  # each links to the other
+    # Links to the other rules pages stay in the page's own language.
+    others = {p.name for p in ENGLISH_PAGES} - {english.name}
+    assert others <= set(en.links)
+    assert {name.replace(".html", ".pt-BR.html") for name in others} <= set(pt.links)
+
+
+def test_no_portuguese_page_without_its_english_original() -> None:
+    for twin in RULES.glob("*.pt-BR.html"):
+        assert twin.with_name(twin.name.replace(".pt-BR.html", ".html")).is_file()
+
+
+def test_the_server_serves_the_portuguese_rules_pages(client: TestClient) -> None:
+    for english in ENGLISH_PAGES:
+        reply = client.get(f"/rules/{english.stem}.pt-BR.html")
+        assert reply.status_code == 200
+        assert reply.headers["content-type"].startswith("text/html")
+        assert '<html lang="pt-BR">' in reply.text
