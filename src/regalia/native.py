@@ -31,6 +31,9 @@ COMPILED = (
     "regalia.games.regulator.perft",
     "regalia.games.regicide.position",
     "regalia.games.regicide.perft",
+    "regalia.ai.search.table",
+    "regalia.ai.search.native",
+    "regalia.ai.search.core",
 )
 
 PURE_VARIABLE = "REGALIA_PURE_PYTHON"

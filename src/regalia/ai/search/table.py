@@ -1,15 +1,40 @@
-"""Transposition table: a bounded dict from position key to the best result found there."""
+"""Transposition table: flat typed arrays indexed by the low bits of the position key.
+
+One slot per index (a power of two, at most `capacity`), always replaced by a new key: a
+full table simply overwrites. Each slot holds the whole 64-bit key, so a lookup never
+returns another position's entry. Compiled (`table.pxd`), the slots are C arrays; the
+search calls `probe` / `store` directly; `get` / `put` are the same for Python callers.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
-M = TypeVar("M", bound=Hashable)
+try:
+    import cython
+except ImportError:  # the interpreted path runs without Cython installed
+    globals()["cython"] = type("cython", (), {"compiled": False})
+
+if not cython.compiled:  # names of C functions the compiled module calls (table.pxd)
+
+    def _c_only(*args: object) -> Any:
+        raise NotImplementedError("a C function of the compiled engine")
+
+    calloc = free = memset = _c_only
+
+M = TypeVar("M")
 
 EXACT = 0
 LOWER = 1  # the score is at least this (a beta cut-off)
 UPPER = 2  # the score is at most this (no move raised alpha)
+
+NO_MOVE = -1  # a slot's move when none is known (moves are ints >= 0)
+EMPTY = -1  # the depth of an empty slot
+KEY_MASK = (1 << 64) - 1
+# The same numbers as C constants of the compiled module (the names above stay Python's).
+_EXACT = EXACT
+_NO_MOVE = NO_MOVE
+_EMPTY = EMPTY
 
 
 class Entry(NamedTuple, Generic[M]):
@@ -19,30 +44,105 @@ class Entry(NamedTuple, Generic[M]):
     move: M | None
 
 
-class Table(Generic[M]):
-    """Always-replace table; cleared whole when full, which is cheap and rare in practice."""
+class Table:
+    """Keys to (depth, flag, score, move) in flat arrays; moves are ints >= 0."""
 
     def __init__(self, capacity: int = 1_000_000) -> None:
+        size = 1
+        while size * 2 <= max(capacity, 1):
+            size *= 2
         self.capacity = capacity
-        self._entries: dict[int, Entry[M]] = {}
+        self._size = size
+        self._mask = size - 1
+        self._allocate()
 
-    def get(self, key: int) -> Entry[M] | None:
-        return self._entries.get(key)
+    def _allocate(self) -> int:
+        size = self._size
+        if cython.compiled:
+            self._keys = cython.cast(
+                cython.p_ulonglong, calloc(size, cython.sizeof(cython.ulonglong))
+            )
+            self._moves = cython.cast(cython.p_int, calloc(size, cython.sizeof(cython.int)))
+            self._scores = cython.cast(cython.p_int, calloc(size, cython.sizeof(cython.int)))
+            self._depths = cython.cast(cython.p_short, calloc(size, cython.sizeof(cython.short)))
+            self._flags = cython.cast(cython.p_schar, calloc(size, cython.sizeof(cython.schar)))
+            if not (self._keys and self._moves and self._scores and self._depths and self._flags):
+                raise MemoryError()
+            memset(self._depths, 255, size * cython.sizeof(cython.short))  # all EMPTY
+        else:
+            self._keys = [0] * size
+            self._moves = [NO_MOVE] * size
+            self._scores = [0] * size
+            self._depths = [EMPTY] * size
+            self._flags = [0] * size
+        return 0
 
-    def put(self, key: int, depth: int, flag: int, score: int, move: M | None) -> None:
-        entries = self._entries
-        old = entries.get(key)
-        # Keep a deeper exact result from an earlier iteration over a shallow bound.
-        if old is not None and old.depth > depth and flag != EXACT and old.flag == EXACT:
-            return
-        if old is None and len(entries) >= self.capacity:
-            entries.clear()
-        if move is None and old is not None:
-            move = old.move
-        entries[key] = Entry(depth, flag, score, move)
+    def __dealloc__(self) -> None:
+        if cython.compiled:
+            free(self._keys)
+            free(self._moves)
+            free(self._scores)
+            free(self._depths)
+            free(self._flags)
+
+    def probe(self, key: int) -> int:
+        """The slot holding `key`, or -1."""
+        slot = key & self._mask
+        if self._depths[slot] != _EMPTY and self._keys[slot] == key:
+            return slot
+        return -1
+
+    def store(self, key: int, depth: int, flag: int, score: int, move: int) -> None:
+        """Keep a result; a deeper exact one of the same key is not replaced by a shallower
+        bound, and a result without a move keeps the move known."""
+        slot = key & self._mask
+        same = self._depths[slot] != _EMPTY and self._keys[slot] == key
+        if same:
+            if self._depths[slot] > depth and flag != _EXACT and self._flags[slot] == _EXACT:
+                return
+            if move == _NO_MOVE:
+                move = self._moves[slot]
+        self._keys[slot] = key
+        self._depths[slot] = depth
+        self._flags[slot] = flag
+        self._scores[slot] = score
+        self._moves[slot] = move
+
+    def depth_at(self, slot: int) -> int:
+        depth: int = self._depths[slot]
+        return depth
+
+    def flag_at(self, slot: int) -> int:
+        flag: int = self._flags[slot]
+        return flag
+
+    def score_at(self, slot: int) -> int:
+        score: int = self._scores[slot]
+        return score
+
+    def move_at(self, slot: int) -> int:
+        move: int = self._moves[slot]
+        return move
+
+    # -- the Python surface ----------------------------------------------------------------
+
+    def get(self, key: int) -> Entry[int] | None:
+        slot = self.probe(key & KEY_MASK)
+        if slot < 0:
+            return None
+        move = self._moves[slot]
+        return Entry(
+            self._depths[slot], self._flags[slot], self._scores[slot], None if move < 0 else move
+        )
+
+    def put(self, key: int, depth: int, flag: int, score: int, move: int | None) -> None:
+        self.store(key & KEY_MASK, depth, flag, score, NO_MOVE if move is None else move)
 
     def clear(self) -> None:
-        self._entries.clear()
+        if cython.compiled:
+            memset(self._depths, 255, self._size * cython.sizeof(cython.short))
+        else:
+            self._depths = [EMPTY] * self._size
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return sum(1 for slot in range(self._size) if self._depths[slot] != EMPTY)
