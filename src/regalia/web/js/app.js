@@ -1,7 +1,8 @@
 // Entry point: a hash router over the lobby, a table, the replay viewer, the leaderboards and
 // the players' profiles, and the header (rules links, leaderboards, the account control).
 // Routes: #/ lobby · #/t/{id} watch · #/t/{id}/{token} play · #/replay/{id} · #/replay ·
-// #/leaderboard[/{game}[/{page}]] · #/player/{id} · #/analysis/{game}
+// #/leaderboard[/{game}[/{page}]] · #/player/{id} · #/analysis/{game} · #/learn/{game}[/{lesson}] ·
+// #/referee[/{game}]
 
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
@@ -9,6 +10,8 @@ import { showReplay } from "./replay.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showProfile } from "./profile.js";
 import { showAnalysis } from "./analysis.js";
+import { showLearn } from "./learn.js";
+import { showReferee } from "./referee.js";
 import { mountAccount } from "./account.js";
 import { allGames } from "./games.js";
 import { h } from "./dom.js";
@@ -30,6 +33,10 @@ function route() {
     current = showLeaderboard(main, parts[1] || null, parts[2] || 1);
   } else if (parts[0] === "analysis" && parts[1]) {
     current = showAnalysis(main, parts[1]);
+  } else if (parts[0] === "learn" && parts[1]) {
+    current = showLearn(main, parts[1], parts[2] || null);
+  } else if (parts[0] === "referee") {
+    current = showReferee(main, parts[1] || null);
   } else if (parts[0] === "player" && parts[1]) {
     current = showProfile(main, parts[1]);
   } else {

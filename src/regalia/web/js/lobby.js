@@ -16,6 +16,7 @@ import { timeControlText } from "./clocks.js";
 import { ensureName } from "./name.js";
 import { leaderboardLink } from "./leaderboard.js";
 import { canAnalyse } from "./analysis.js";
+import { learnLinks } from "./learn.js";
 
 export function showLobby(root) {
   const games = h("section", { class: "games", "aria-label": "games" }, h("p", {}, "Loading games…"));
@@ -121,6 +122,7 @@ function gameCard(game, created) {
     h("p", { class: "players" }, playersText(game),
       game.rules_url ? [" · ", h("a", { href: game.rules_url }, `Full rules of ${game.title}`)] : null,
       " · ", h("a", { href: leaderboardLink(game.name), class: "leaderboard-link" }, "Leaderboard"), analysis),
+    learnLinks(game),
     playNow(game, table),
     h("details", { class: "new-table" }, h("summary", {}, "New table"), table.form),
   );
