@@ -2,15 +2,18 @@
 
 An `Adapter` is the only game-specific piece of `regalia.env`. It numbers action *texts*
 (`State.encode`) with a fixed `Vocabulary`, so a number means the same move in every state,
-and it turns a seat's `view` (never the full state) into float32 planes.
-The PettingZoo and OpenSpiel-style interfaces are generic over it.
+and it turns a seat's `view` (never the full state) into float32 planes and short texts.
+A game whose setup is random also gives its `Deal`: the setup as a sequence of chance
+choices, which OpenSpiel plays as chance nodes.
+The PettingZoo and OpenSpiel interfaces are generic over it.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -33,6 +36,11 @@ class Adapter(ABC):
 
     game_name: str = ""
     default_players: int | None = None  # None: the game's smallest count
+    # Facts OpenSpiel's `GameType` needs that the core `Game` does not state: whether
+    # several seats may act at once (a simultaneous node), and whether the returns always
+    # sum to zero (teams included).
+    simultaneous: bool = False
+    zero_sum: bool = True
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         self.game: Game[Any] = self.load_game()
@@ -62,6 +70,32 @@ class Adapter(ABC):
     def render(self, view: Mapping[str, Any]) -> str:
         """Text picture of a spectator's view; games override it with a board."""
         return json.dumps(view, indent=1, sort_keys=True)
+
+    def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
+        """The present as `seat` sees it, as one short text built from `view` alone.
+
+        Equal texts mean equal observations; games override it with their position text.
+        """
+        now = {k: v for k, v in view.items() if k not in ("history", "legal")}
+        return json.dumps(now, sort_keys=True, separators=(",", ":"))
+
+    def history_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
+        """Every action so far as `seat` may know it (others' secret actions unnamed)."""
+        return json.dumps(view.get("history", []), separators=(",", ":"))
+
+    def private_text(self, view: Mapping[str, Any], seat: Seat) -> str:
+        """What `seat` knows that others do not; empty in a game of perfect information."""
+        return ""
+
+    def deal(self) -> Deal | None:
+        """The random setup as chance choices, or None when the setup is fixed (then
+        `new_state` gives the start, whatever the seed)."""
+        return None
+
+    def max_decisions(self) -> int | None:
+        """The most decisions (a simultaneous step counting once) any game can take by its
+        own rules; None when only the game's ply guard (`Game.max_plies`) bounds it."""
+        return None
 
     # --- generic, built on the above ---------------------------------------------------
     @property
@@ -132,6 +166,63 @@ class Adapter(ABC):
         if result is None:
             return [0.0] * self.players
         return [REWARD[outcome] for outcome in result.outcomes]
+
+
+class Deal(ABC):
+    """A random setup dealt one choice at a time: the chance nodes of an OpenSpiel game.
+
+    Immutable: `choose` returns the next deal. Every outcome of a choice is numbered
+    `0..max_outcomes-1`; choices with a single possibility are made without asking.
+    Texts and planes hold only what a seat may know of the deal so far.
+    """
+
+    max_outcomes: int = 0  # the most outcomes a choice may have
+    max_choices: int = 0  # the most choices a deal may ask
+
+    @abstractmethod
+    def outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the next choice and their probabilities; empty once dealt."""
+
+    @abstractmethod
+    def choose(self, outcome: int) -> Deal:
+        """The deal after the next choice comes out as `outcome`; ValueError if it cannot."""
+
+    @abstractmethod
+    def describe(self, outcome: int) -> str:
+        """The next choice coming out as `outcome`, in words."""
+
+    @abstractmethod
+    def state(self) -> State[Any]:
+        """The game's first state; only once every choice is made."""
+
+    @abstractmethod
+    def text(self, seat: Seat | None) -> str:
+        """What `seat` knows of the deal so far (None: what everyone knows)."""
+
+    def private_text(self, seat: Seat) -> str:
+        """What `seat` alone knows of the deal so far."""
+        return ""
+
+    @abstractmethod
+    def planes(self, seat: Seat) -> Planes:
+        """Observation planes of `seat` while the deal goes on, in the game's layout."""
+
+    @abstractmethod
+    def summary(self) -> str:
+        """Everything dealt, secrets included: for debugging, never for a player."""
+
+    def complete(self) -> bool:
+        return not self.outcomes()
+
+    @abstractmethod
+    def choices_to(self, other: Deal) -> list[int]:
+        """The outcomes that lead from this deal to `other`, a deal it can become."""
+
+    def resample(self, seat: Seat, actions: Sequence[str], rng: random.Random) -> Deal:
+        """A complete deal `seat` cannot tell from this one once `actions` (the action texts
+        of the game so far, in order) are played: what `seat` has not seen dealt again.
+        By default the deal hides nothing."""
+        return self
 
 
 def apply_joint(state: State[Any], actions: Mapping[Seat, Any]) -> State[Any]:

@@ -1,4 +1,5 @@
-"""Regicida as numbers: action texts and 66 planes of 11 × 11, from a seat's view only.
+"""Regicida as numbers: action texts and 66 planes of 11 × 11, from a seat's view only,
+and the deal (H1) as a sequence of chance choices.
 
 The spatial frame is the 11 × 11 Expansion canvas; once the grid is complete (Intrigue
 onwards) the 6 × 6 grid sits in its top-left corner, so cell `a1` is always plane position
@@ -7,13 +8,16 @@ onwards) the 6 × 6 grid sits in its top-left corner, so cell `a1` is always pla
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
-from regalia.core.game import Seat
-from regalia.env.adapter import Adapter, Planes
+from regalia.core.game import Seat, State
+from regalia.env.adapter import Adapter, Deal, Planes
 from regalia.env.vocabulary import Vocabulary
 
 CANVAS = 11
@@ -22,6 +26,12 @@ HOUSES = 6
 PILES = 3
 PILE_TOKENS = 12  # the size of each pile at the start
 INTRIGUES = 3
+HOUSE_NUMBERS = tuple(range(1, HOUSES + 1))
+TOKENS = PILES * PILE_TOKENS
+# The most pile splits (H4) any order of play can force, found by search over pile sizes
+# (tests/env/test_openspiel.py): with the 36 placements, the Intrigue turns and the vote it
+# bounds a game's length.
+MAX_SPLITS = 13
 OBJECTIVES = ("united", "divide", "central", "borders")
 PHASES = ("expansion", "intrigue", "assassination", "over")
 
@@ -78,6 +88,8 @@ def _cell(name: str) -> tuple[int, int]:
 class RegicidaAdapter(Adapter):
     game_name = "regicida"
     default_players = 4
+    simultaneous = True  # the vote
+    zero_sum = False  # everyone loses when the Neutral Player is struck
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         super().__init__(players, **options)
@@ -116,6 +128,71 @@ class RegicidaAdapter(Adapter):
         out[PLAYERS] = view["players"] / HOUSES
         return out
 
+    def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
+        """The present in a few `;`-separated fields: phase, Objective, Line of Succession,
+        the observer's seat and House, the tokens, the piles, whose turn, Intrigue turns
+        left, who has voted and the observer's vote, and the reveal once over."""
+        grid = view["grid"]
+        if grid["rows"] is not None:
+            board = "grid " + " / ".join(grid["rows"])
+        else:
+            cells = (f"{c['cell']} {c['house']}{c['side'][0].upper()}" for c in grid["cells"])
+            board = "canvas " + (", ".join(cells) or "empty")
+        piles = ", ".join(f"{p['size']}/{p['top'] or '-'}" for p in view["piles"])
+        fields = [
+            view["phase"],
+            f"objective {view['objective']['key']}",
+            "succession " + " ".join(str(h) for h in view["succession"]),
+        ]
+        if seat is not None:
+            fields.append(f"P{seat + 1} " + self.private_text(view, seat))
+        fields += [
+            board,
+            f"piles {piles}",
+            "to act " + (" ".join(f"P{s + 1}" for s in view["to_act"]) or "-"),
+        ]
+        if view["split_due"]:
+            fields.append("split due")
+        fields.append("intrigues left " + " ".join(str(n) for n in view["intrigues_left"]))
+        if view["votes_cast"]:
+            fields.append("voted " + " ".join(f"P{s + 1}" for s in view["votes_cast"]))
+        reveal = view["reveal"]
+        if reveal is not None:
+            votes = " ".join(
+                "neutral" if v == "neutral" else f"P{int(v) + 1}" for v in reveal["votes"]
+            )
+            fields.append("identities " + " ".join(str(h) for h in reveal["identities"]))
+            fields.append(f"votes {votes}")
+            fields.append(
+                "winners " + (" ".join(f"P{s + 1}" for s in reveal["verdict"]["winners"]) or "none")
+            )
+        return "; ".join(fields)
+
+    def history_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
+        """Each action as `P<seat> <action>`, a placed token's House in brackets; others'
+        votes read just `vote` until all are in."""
+        return ", ".join(
+            f"P{item['seat'] + 1} {item['action']}"
+            + (f" [{item['house']}]" if "house" in item else "")
+            for item in view["history"]
+        )
+
+    def private_text(self, view: Mapping[str, Any], seat: Seat) -> str:
+        """The observer's House and, once cast, its vote."""
+        text = f"House {view['identity']}"
+        if view["your_vote"] is not None:
+            text += f", {view['your_vote']}"
+        return text
+
+    def deal(self) -> RegicidaDeal:
+        objective = self.options.get("objective")
+        fixed = None if objective in (None, "random") else str(objective)
+        return RegicidaDeal.start(self.players, fixed)
+
+    def max_decisions(self) -> int:
+        """Every token placed, every split forced, every Intrigue turn, one vote."""
+        return TOKENS + MAX_SPLITS + INTRIGUES * self.players + 1
+
     def render(self, view: Mapping[str, Any]) -> str:
         grid = view["grid"]
         size = grid["size"]
@@ -139,3 +216,223 @@ class RegicidaAdapter(Adapter):
         else:
             lines.append("to act: " + ", ".join(view["seats"][s] for s in view["to_act"]))
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class RegicidaDeal(Deal):
+    """H1's setup, one random choice at a time, in this order: the Objective (unless an
+    option fixes it), the Line of Succession (first House first), each seat's House (seat 1
+    first), the first player, then the 36 tokens of the piles (pile 1 bottom to top, then
+    piles 2 and 3). Every arrangement is as likely as in `Game.new`: each choice is uniform
+    among what is left, a token's House in proportion to the tokens of it left.
+
+    Outcomes: the Objective's index in `OBJECTIVES`, a House's number minus one, or a seat.
+    Public: the Objective, the succession, the first player. Private: a seat's own House.
+    Seen by nobody: the unused Houses and the piles below their tops (shown as they rise).
+    """
+
+    players: int
+    objective: str | None
+    succession: tuple[int, ...] = ()
+    identities: tuple[int, ...] = ()
+    first: Seat | None = None
+    tokens: tuple[int, ...] = ()
+
+    max_outcomes = HOUSES
+    # Objective, five Houses of the succession (the sixth is forced), one House per seat,
+    # the first player, 35 tokens (the last is forced).
+    max_choices = 1 + (HOUSES - 1) + HOUSES + 1 + (TOKENS - 1)
+
+    @classmethod
+    def start(cls, players: int, objective: str | None = None) -> RegicidaDeal:
+        return cls(players, objective).settled()
+
+    # --- what comes next ---------------------------------------------------------------
+    def _stage(self) -> str:
+        if self.objective is None:
+            return "objective"
+        if len(self.succession) < HOUSES:
+            return "succession"
+        if len(self.identities) < self.players:
+            return "identity"
+        if self.first is None:
+            return "first"
+        if len(self.tokens) < TOKENS:
+            return "token"
+        return "done"
+
+    def _left(self) -> Counter[int]:
+        """Tokens not yet dealt, by House."""
+        left = Counter({h: PILES * PILE_TOKENS // HOUSES for h in HOUSE_NUMBERS})
+        left.subtract(self.tokens)
+        return +left
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        stage = self._stage()
+        if stage == "objective":
+            return [(i, 1 / len(OBJECTIVES)) for i in range(len(OBJECTIVES))]
+        if stage in ("succession", "identity"):
+            taken = self.succession if stage == "succession" else self.identities
+            free = [h for h in HOUSE_NUMBERS if h not in taken]
+            return [(h - 1, 1 / len(free)) for h in free]
+        if stage == "first":
+            return [(s, 1 / self.players) for s in range(self.players)]
+        if stage == "token":
+            left = self._left()
+            total = sum(left.values())
+            return [(h - 1, left[h] / total) for h in sorted(left)]
+        return []
+
+    def choose(self, outcome: int) -> RegicidaDeal:
+        if outcome not in {o for o, _ in self.outcomes()}:
+            raise ValueError(f"{outcome} is not a possible outcome of the deal here")
+        return self._chosen(outcome).settled()
+
+    def _chosen(self, outcome: int) -> RegicidaDeal:
+        stage = self._stage()
+        if stage == "objective":
+            return replace(self, objective=OBJECTIVES[outcome])
+        if stage == "succession":
+            return replace(self, succession=(*self.succession, outcome + 1))
+        if stage == "identity":
+            return replace(self, identities=(*self.identities, outcome + 1))
+        if stage == "first":
+            return replace(self, first=outcome)
+        return replace(self, tokens=(*self.tokens, outcome + 1))
+
+    def settled(self) -> RegicidaDeal:
+        """Make every choice that has a single possibility."""
+        deal = self
+        while len(options := deal.outcomes()) == 1:
+            deal = deal._chosen(options[0][0])
+        return deal
+
+    def describe(self, outcome: int) -> str:
+        stage = self._stage()
+        if stage == "objective":
+            return f"Objective {OBJECTIVES[outcome]}"
+        if stage == "succession":
+            return f"succession {len(self.succession) + 1}: House {outcome + 1}"
+        if stage == "identity":
+            return f"P{len(self.identities) + 1} holds House {outcome + 1}"
+        if stage == "first":
+            return f"P{outcome + 1} plays first"
+        pile, place = divmod(len(self.tokens), PILE_TOKENS)
+        return f"pile {pile + 1} token {place + 1}: House {outcome + 1}"
+
+    def choices_to(self, other: Deal) -> list[int]:
+        if not isinstance(other, RegicidaDeal) or other._stage() != "done":
+            raise ValueError("a Regicida deal leads only to a complete Regicida deal")
+        deal, out = self, []
+        while (stage := deal._stage()) != "done":
+            if stage == "objective":
+                assert other.objective is not None
+                outcome = OBJECTIVES.index(other.objective)
+            elif stage == "succession":
+                outcome = other.succession[len(deal.succession)] - 1
+            elif stage == "identity":
+                outcome = other.identities[len(deal.identities)] - 1
+            elif stage == "first":
+                assert other.first is not None
+                outcome = other.first
+            else:
+                outcome = other.tokens[len(deal.tokens)] - 1
+            deal = deal.choose(outcome)
+            out.append(outcome)
+        if deal != other:
+            raise ValueError("this deal cannot become that one")
+        return out
+
+    def resample(self, seat: Seat, actions: Sequence[str], rng: random.Random) -> RegicidaDeal:
+        """Other seats' Houses dealt again from the Houses `seat` does not hold, and the
+        tokens no pile has shown on top so far shuffled among their places. Which places
+        have shown follows H4 as docs/rules/regicida.md fixes it: a placement takes a pile's
+        top; a split moves the lower half (rounded down) into the empty pile's slot."""
+        if self._stage() != "done":
+            raise ValueError("a deal is resampled only once complete")
+        own = self.identities[seat]
+        others = rng.sample([h for h in HOUSE_NUMBERS if h != own], self.players - 1)
+        identities = (*others[:seat], own, *others[seat:])
+        piles = [list(range(i * PILE_TOKENS, (i + 1) * PILE_TOKENS)) for i in range(PILES)]
+        seen = {pile[-1] for pile in piles}
+        for text in actions:
+            verb, _, rest = text.partition(" ")
+            if verb == "place":
+                piles[int(rest.split()[0]) - 1].pop()
+            elif verb == "split":
+                source = int(rest) - 1
+                half = len(piles[source]) // 2
+                empty = next(i for i, pile in enumerate(piles) if not pile)
+                piles[empty], piles[source] = piles[source][:half], piles[source][half:]
+            seen.update(pile[-1] for pile in piles if pile)
+        hidden = [i for i in range(TOKENS) if i not in seen]
+        tokens = list(self.tokens)
+        shuffled = rng.sample([tokens[i] for i in hidden], len(hidden))
+        for place, house in zip(hidden, shuffled, strict=True):
+            tokens[place] = house
+        return replace(self, identities=identities, tokens=tuple(tokens))
+
+    # --- the game it deals -------------------------------------------------------------
+    def state(self) -> State[Any]:
+        if self._stage() != "done" or self.objective is None or self.first is None:
+            raise ValueError("the deal is not complete")
+        # The contract has no "new game from these setup choices", so the state is built
+        # the way `Game.new` builds it (rules.deal) and the random parts replaced.
+        from regalia.core.registry import get_game
+        from regalia.games.regicida import rules
+        from regalia.games.regicida.state import RegicidaState
+
+        game = get_game("regicida")
+        position = rules.deal(0, self.players, self.objective)
+        unused = tuple(sorted(set(HOUSE_NUMBERS) - set(self.identities)))
+        piles = tuple(self.tokens[i * PILE_TOKENS : (i + 1) * PILE_TOKENS] for i in range(PILES))
+        position = replace(
+            position,
+            succession=self.succession,
+            identities=self.identities,
+            unused=unused,
+            piles=piles,
+            current=self.first,
+        )
+        return RegicidaState(game, None, position, ())  # type: ignore[arg-type]
+
+    # --- what a seat knows of it -------------------------------------------------------
+    def text(self, seat: Seat | None) -> str:
+        fields = [
+            "dealing",
+            f"objective {self.objective or '?'}",
+            "succession " + (" ".join(str(h) for h in self.succession) or "?"),
+        ]
+        if seat is not None:
+            fields.append(f"P{seat + 1} {self.private_text(seat) or 'House ?'}")
+        fields.append("first " + ("?" if self.first is None else f"P{self.first + 1}"))
+        fields.append(f"tokens dealt {len(self.tokens)}/{TOKENS}")
+        return "; ".join(fields)
+
+    def private_text(self, seat: Seat) -> str:
+        return f"House {self.identities[seat]}" if seat < len(self.identities) else ""
+
+    def planes(self, seat: Seat) -> Planes:
+        """Only what is dealt and seen: the Objective, the succession so far, the seat's own
+        House once dealt, its seat and the number of players. Phase planes stay zero."""
+        out = np.zeros((PLANES, CANVAS, CANVAS), dtype=np.float32)
+        if self.objective is not None:
+            out[OBJECTIVE + OBJECTIVES.index(self.objective)] = 1.0
+        for place, house in enumerate(self.succession):
+            out[SUCCESSION + house - 1] = 1.0 - place / HOUSES
+        if seat < len(self.identities):
+            out[IDENTITY + self.identities[seat] - 1] = 1.0
+        out[SEAT + seat] = 1.0
+        out[PLAYERS] = self.players / HOUSES
+        return out
+
+    def summary(self) -> str:
+        piles = " | ".join(
+            "".join(str(h) for h in self.tokens[i * PILE_TOKENS : (i + 1) * PILE_TOKENS])
+            for i in range(PILES)
+        )
+        return (
+            "deal: identities "
+            + (" ".join(str(h) for h in self.identities) or "-")
+            + f"; piles bottom to top {piles or '-'}"
+        )

@@ -127,6 +127,15 @@ class RegicideAdapter(Adapter):
         out[HALFMOVE] = min(int(halfmove), 200) / 200
         return out
 
+    def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
+        """The position text: pieces and pawn states, seat to move, castling rooks, en
+        passant square, plies without a capture or pawn move, round."""
+        return str(view["position"])
+
+    def history_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
+        """Every move so far in short form, forced passes included."""
+        return " ".join(view["history"])
+
     def render(self, view: Mapping[str, Any]) -> str:
         cells = {p["square"]: SEAT_LETTERS[p["seat"]] + p["piece"] for p in view["pieces"]}
         lines = []

@@ -62,6 +62,14 @@ class RegulatorAdapter(Adapter):
         out[CHECK] = float(view["check"])
         return out
 
+    def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
+        """The FEN: board, side to move, regulator space and the move counters."""
+        return str(view["fen"])
+
+    def history_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
+        """The start position's FEN, then every move in SAN."""
+        return " ".join([f"[{view['start_fen']}]", *view["history"]])
+
     def render(self, view: Mapping[str, Any]) -> str:
         lines = [f"{RANKS - i} {' '.join(text)}" for i, text in enumerate(view["board"])]
         lines.append("  " + " ".join(FILES))
