@@ -1,17 +1,14 @@
-"""The generic env machinery against a toy game: PettingZoo API, seeding, secret votes,
-and the OpenSpiel-style state."""
+"""The generic env machinery against a toy game: PettingZoo API, seeding and secret votes.
+(OpenSpiel's side is tested on the real games, in test_openspiel.py.)"""
 
 from __future__ import annotations
 
 import warnings
 
 import numpy as np
-import pytest
 from pettingzoo.test import api_test, seed_test
 
-from regalia.core.errors import IllegalAction
 from regalia.env.aec import RegaliaEnv, wrap
-from regalia.env.openspiel import SIMULTANEOUS, TERMINAL, OpenSpielGame
 from tests.env.toy import ToyAdapter
 from tests.env.walk import API_WARNINGS
 
@@ -87,32 +84,3 @@ def test_render_ansi_is_text_without_secrets() -> None:
     text = env.render()
     assert isinstance(text, str)
     assert '"secret": null' in text
-
-
-def test_openspiel_simultaneous_vote_and_returns() -> None:
-    game = OpenSpielGame(ToyAdapter(3), seed=4)
-    assert game.num_players() == 3 and game.num_distinct_actions() == 5
-    state = game.new_initial_state()
-    while state.current_player() >= 0:
-        state.apply_action(state.legal_actions()[-1])  # add 2
-    assert state.current_player() == SIMULTANEOUS
-    assert state.legal_actions(0) == [3, 4]  # vote 1, vote 2
-    with pytest.raises(IllegalAction):
-        state.apply_action(3)
-    snapshot = state.clone()
-    state.apply_actions([3, 2, 3])  # seats 0 and 2 vote for 1, seat 1 for 0
-    assert state.is_terminal() and state.current_player() == TERMINAL
-    assert state.returns() == [1.0, -1.0, 1.0]
-    assert not snapshot.is_terminal() and snapshot.returns() == [0.0, 0.0, 0.0]
-    assert len(state.history()) == len(snapshot.history()) + 3
-
-
-def test_openspiel_observation_is_per_player() -> None:
-    game = OpenSpielGame(ToyAdapter(3), seed=9)
-    state = game.new_initial_state()
-    tensor = state.observation_tensor(0)
-    assert len(tensor) == game.observation_tensor_size()
-    secrets = [state.state.secrets[s] for s in range(3)]  # type: ignore[attr-defined]
-    for seat in range(3):
-        assert state.observation_tensor(seat)[1 + secrets[seat]] == 1.0
-        assert f'"secret":{secrets[seat]}' in state.information_state_string(seat)

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-EXTRA = ("pettingzoo", "gymnasium", "numpy")
+EXTRA = ("pettingzoo", "gymnasium", "numpy", "pyspiel")
 
 
 def loaded_after_import(modules: list[str]) -> set[str]:
@@ -45,5 +45,5 @@ def test_env_package_itself_stays_light_until_a_game_is_asked_for() -> None:
     assert loaded_after_import(["regalia.env"]) == set()
 
 
-def test_openspiel_api_needs_numpy_only() -> None:
-    assert loaded_after_import(["regalia.env.openspiel"]) == {"numpy"}
+def test_openspiel_games_need_pyspiel_and_numpy_only() -> None:
+    assert loaded_after_import(["regalia.env.openspiel"]) == {"numpy", "pyspiel"}

@@ -4,14 +4,15 @@ Identities and votes kept out of every observation."""
 from __future__ import annotations
 
 import numpy as np
+import pyspiel
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
+import regalia.env.openspiel  # noqa: F401  (registers the games with pyspiel)
 from regalia.env import regicida_v0
 from regalia.env.adapters.regicida import RegicidaAdapter
-from regalia.env.openspiel import SIMULTANEOUS, load_game
 from tests.env.walk import API_WARNINGS, check_numbering, random_states
 
 
@@ -68,17 +69,21 @@ def test_earlier_votes_are_not_in_later_voters_observations() -> None:
     assert env.game_state.view(None)["reveal"]["votes"] == ["neutral", "neutral", "neutral", 0]
 
 
-def test_openspiel_plays_regicida_with_a_simultaneous_vote() -> None:
-    game = load_game("regicida", {"players": 3, "seed": 5})
+def test_openspiel_deals_by_chance_and_votes_simultaneously() -> None:
+    game = pyspiel.load_game("regalia_regicida", {"players": 3})
     state = game.new_initial_state()
+    assert state.is_chance_node()
     while not state.is_terminal():
-        if state.is_simultaneous_node():
-            assert state.current_player() == SIMULTANEOUS
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        elif state.is_simultaneous_node():
+            assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+            assert state.core.view(0)["phase"] == "assassination"
             state.apply_actions([state.legal_actions(p)[0] for p in range(3)])
         else:
             state.apply_action(state.legal_actions()[-1])
     assert sorted(state.returns()) in ([-1.0, -1.0, -1.0], [-1.0, -1.0, 1.0])
-    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+    assert len(state.observation_tensor(0)) == 66 * 11 * 11
 
 
 def test_seed_and_reset_seed_deal_the_same_game_and_other_seeds_differ() -> None:

@@ -4,14 +4,15 @@ rewards, and egocentric planes."""
 from __future__ import annotations
 
 import numpy as np
+import pyspiel
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
+import regalia.env.openspiel  # noqa: F401  (registers the games with pyspiel)
 from regalia.env import regicide_v0
 from regalia.env.adapters import regicide as planes
 from regalia.env.adapters.regicide import RegicideAdapter
-from regalia.env.openspiel import load_game
 from tests.env.walk import API_WARNINGS, check_numbering, random_states
 
 YELLOW, GREEN, RED, BLUE = range(4)
@@ -73,7 +74,7 @@ def test_pass_has_a_number_and_openspiel_reports_team_returns() -> None:
     adapter = RegicideAdapter()
     assert adapter.action_text(adapter.action_index("pass")) == "pass"
     assert adapter.action_text(adapter.action_index("n10l10")) == "n10l10"
-    game = load_game("regicide")
+    game = pyspiel.load_game("regalia_regicide")
     assert game.num_players() == 4
     state = game.new_initial_state()
     rng = np.random.default_rng(1)

@@ -1,17 +1,18 @@
 """Regulator Chess through regalia.env: PettingZoo API and seeding, action numbering,
-side-relative planes, and the OpenSpiel-style state."""
+side-relative planes, and the OpenSpiel game."""
 
 from __future__ import annotations
 
 import numpy as np
+import pyspiel
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
+import regalia.env.openspiel  # noqa: F401  (registers the games with pyspiel)
 from regalia.env import regulator_v0
 from regalia.env.adapters import regulator as planes
 from regalia.env.adapters.regulator import RegulatorAdapter
-from regalia.env.openspiel import TERMINAL, load_game
 from tests.env.walk import API_WARNINGS, check_numbering, random_states
 
 
@@ -56,7 +57,7 @@ def test_action_numbers_name_coordinate_moves() -> None:
 
 
 def test_openspiel_game_plays_to_the_end() -> None:
-    game = load_game("regulator", {"regulator": 3})
+    game = pyspiel.load_game("regalia_regulator", {"regulator": 3})
     assert game.num_players() == 2
     assert game.num_distinct_actions() == RegulatorAdapter().num_actions
     state = game.new_initial_state()
@@ -67,13 +68,13 @@ def test_openspiel_game_plays_to_the_end() -> None:
     assert state.current_player() == 1
     copy = state.clone()
     plies = 0
-    while not state.is_terminal() and plies < 400:
+    while not state.is_terminal():
         state.apply_action(state.legal_actions()[plies % len(state.legal_actions())])
         plies += 1
-    assert state.is_terminal() and state.current_player() == TERMINAL
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
     assert sum(state.returns()) == 0.0 and state.legal_actions() == []
     assert len(copy.history()) == 1  # the clone was not touched
-    assert "regulator" in copy.information_state_string(1)
-    assert copy.action_to_string(1, copy.legal_actions()[0]) in copy.state.view(1)["legal"]
+    assert copy.observation_string(1) == copy.core.view(1)["fen"]
+    assert copy.action_to_string(1, copy.legal_actions()[0]) in copy.core.view(1)["legal"]
     index = copy.legal_actions()[0]
     assert copy.string_to_action(1, copy.action_to_string(1, index)) == index
