@@ -34,6 +34,8 @@ COMPILED = (
     "regalia.ai.search.table",
     "regalia.ai.search.native",
     "regalia.ai.search.core",
+    "regalia.ai.regulator.evaluation",
+    "regalia.ai.regulator.domain",
 )
 
 PURE_VARIABLE = "REGALIA_PURE_PYTHON"

@@ -129,23 +129,38 @@ _KING_DISTANCE = tuple(tuple(_distance(a, b) for b in range(SQUARES)) for a in r
 MOP_UP = tuple(10 * (abs(s % FILES - 2) + abs(s // FILES - 3)) for s in range(SQUARES))
 
 
+# The same tables flat, for the loop below: C arrays once compiled (evaluation.pxd).
+_VALUE = [VALUE[s][t] for s in range(REGULATOR_MAX + 1) for t in range(7)]  # [space * 7 + type]
+_UP = [VALUE[min(s + 1, REGULATOR_MAX)][t] for s in range(REGULATOR_MAX + 1) for t in range(7)]
+_THREATS = [_THREAT[_power(s)][t] for s in range(REGULATOR_MAX + 1) for t in range(7)]
+_TROPISM = [TROPISM[k][s] for k in range(SQUARES) for s in range(SQUARES)]  # [king * 35 + sq]
+_SHIELD = [
+    1 if s in SHIELDS[c][k] else 0 for c in (0, 1) for k in range(SQUARES) for s in range(SQUARES)
+]
+_FRONT = [FRONT[c][s] for c in (0, 1) for s in range(SQUARES)]  # [colour * 35 + square]
+_PAWN = [PAWN_SCORE[c][s] for c in (0, 1) for s in range(SQUARES)]
+_PASSED = [PASSED_SCORE[c][s] for c in (0, 1) for s in range(SQUARES)]
+_CLOSE = [6 * (4 - min(_KING_DISTANCE[a][b], 4)) for a in range(SQUARES) for b in range(SQUARES)]
+_EDGE = list(MOP_UP)
+_BITS = [1 << s for s in range(SQUARES)]
+_MIDDLE = list(_CENTRE)
+
+
 def evaluate(pos: Position) -> int:
     """Score for the side to move; positive means the side to move stands better."""
-    board = pos.board
+    board = pos._board
     space = pos.regulator
-    values = VALUE[space]
-    up = VALUE[min(space + 1, REGULATOR_MAX)]
-    threat = _THREAT[_power(space)]
-    white_king, black_king = pos.kings
-    near_white = TROPISM[white_king]
-    near_black = TROPISM[black_king]
+    row = space * 7
+    white_king = pos._kings[0]
+    black_king = pos._kings[1]
+    near_white = white_king * SQUARES
+    near_black = black_king * SQUARES
 
     score = 0  # White's view
     # How much each side's army gains (White minus Black) if the track moves up one.
     gain_up = 0
     pieces_white = pieces_black = 0
-    white_pawns: list[int] = []
-    black_pawns: list[int] = []
+    pawns_white = pawns_black = 0
     white_mask = black_mask = 0
     for square in range(SQUARES):
         piece = board[square]
@@ -153,59 +168,61 @@ def evaluate(pos: Position) -> int:
             continue
         if piece > 0:
             if piece == PAWN:
-                white_pawns.append(square)
-                white_mask |= 1 << square
+                white_mask |= _BITS[square]
+                pawns_white += 1
             elif piece != KING:
-                score += values[piece] + threat[piece] * near_black[square]
+                score += _VALUE[row + piece] + _THREATS[row + piece] * _TROPISM[near_black + square]
                 if piece != ROOK:
-                    score += _CENTRE[square]
-                gain_up += up[piece] - values[piece]
+                    score += _MIDDLE[square]
+                gain_up += _UP[row + piece] - _VALUE[row + piece]
                 pieces_white += 1
         elif piece == -PAWN:
-            black_pawns.append(square)
-            black_mask |= 1 << square
+            black_mask |= _BITS[square]
+            pawns_black += 1
         elif piece != -KING:
             kind = -piece
-            score -= values[kind] + threat[kind] * near_white[square]
+            score -= _VALUE[row + kind] + _THREATS[row + kind] * _TROPISM[near_white + square]
             if kind != ROOK:
-                score -= _CENTRE[square]
-            gain_up -= up[kind] - values[kind]
+                score -= _MIDDLE[square]
+            gain_up -= _UP[row + kind] - _VALUE[row + kind]
             pieces_black += 1
 
     pushes_white = pushes_black = 0
-    shield = SHIELDS[WHITE][white_king]
-    for square in white_pawns:
-        if square + FILES < SQUARES and not board[square + FILES]:
-            pushes_white += 1
-        score += PAWN_SCORE[WHITE][square]
-        if not black_mask & FRONT[WHITE][square]:
-            score += PASSED_SCORE[WHITE][square]
-        if square in shield:
-            score += SHIELD
-    shield = SHIELDS[1][black_king]
-    for square in black_pawns:
-        if square >= FILES and not board[square - FILES]:
-            pushes_black += 1
-        score -= PAWN_SCORE[1][square]
-        if not white_mask & FRONT[1][square]:
-            score -= PASSED_SCORE[1][square]
-        if square in shield:
-            score -= SHIELD
+    if pawns_white or pawns_black:
+        shield_white = white_king * SQUARES
+        shield_black = (SQUARES + black_king) * SQUARES
+        for square in range(SQUARES):
+            piece = board[square]
+            if piece == PAWN:
+                if square + FILES < SQUARES and not board[square + FILES]:
+                    pushes_white += 1
+                score += _PAWN[square]
+                if not black_mask & _FRONT[square]:
+                    score += _PASSED[square]
+                score += SHIELD * _SHIELD[shield_white + square]
+            elif piece == -PAWN:
+                if square >= FILES and not board[square - FILES]:
+                    pushes_black += 1
+                score -= _PAWN[SQUARES + square]
+                if not white_mask & _FRONT[SQUARES + square]:
+                    score -= _PASSED[SQUARES + square]
+                score -= SHIELD * _SHIELD[shield_black + square]
 
     # Regulator pressure: a side that gains from a higher space and can still push a pawn
     # holds a share of that gain (one push suffices); every push is also a spare tempo.
     if space < REGULATOR_MAX and ((gain_up > 0 and pushes_white) or (gain_up < 0 and pushes_black)):
-        score += int(gain_up / 3)  # rounds toward zero alike for both colours
+        # A third, rounded toward zero alike for both colours.
+        score += gain_up // 3 if gain_up >= 0 else -(-gain_up // 3)
     score += 4 * (pushes_white - pushes_black)
 
     # Mop-up: against a lone king, herd it to the edge with the own king close by; mate and
     # stalemate (R10) both happen there, within reach of the search.
-    white_alone = not white_pawns and not pieces_white
-    black_alone = not black_pawns and not pieces_black
+    white_alone = not pawns_white and not pieces_white
+    black_alone = not pawns_black and not pieces_black
     if black_alone and not white_alone:
-        score += MOP_UP[black_king] + 6 * (4 - min(_KING_DISTANCE[white_king][black_king], 4))
+        score += _EDGE[black_king] + _CLOSE[white_king * SQUARES + black_king]
     elif white_alone and not black_alone:
-        score -= MOP_UP[white_king] + 6 * (4 - min(_KING_DISTANCE[white_king][black_king], 4))
+        score -= _EDGE[white_king] + _CLOSE[white_king * SQUARES + black_king]
 
     if pos.turn == WHITE:
         return score + TEMPO
