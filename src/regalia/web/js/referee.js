@@ -201,16 +201,17 @@ function mountReferee(box, game, form) {
     fill(palette, houses.map((x) =>
       h("button", {
         type: "button", class: `ref-brush${state.brush.house === x.number ? " chosen" : ""}${counts[x.number] === PER_HOUSE ? " full" : ""}`,
-        style: `--house:${x.colour}`, "data-house": x.number, "aria-pressed": String(state.brush.house === x.number),
+        style: `--house:${x.colour}`, "data-house": x.number, "data-focus": `brush-${x.number}`,
+        "aria-pressed": String(state.brush.house === x.number),
         title: x.name, onclick: () => { state.brush.house = x.number; changed(); },
       }, h("span", { class: "brush-digit" }, String(x.number)), h("span", { class: "brush-name" }, x.name),
       h("small", { class: "brush-count" }, t("{0}/{1}", counts[x.number], PER_HOUSE)))),
     h("button", {
-      type: "button", class: `ref-brush erase${state.brush.house === 0 ? " chosen" : ""}`, "data-house": 0,
+      type: "button", class: `ref-brush erase${state.brush.house === 0 ? " chosen" : ""}`, "data-house": 0, "data-focus": "brush-0",
       "aria-pressed": String(state.brush.house === 0), onclick: () => { state.brush.house = 0; changed(); },
     }, t("Erase")));
     fill(sides, [false, true].map((dark) => h("button", {
-      type: "button", class: `ref-side${state.brush.dark === dark ? " chosen" : ""}`, "data-side": dark ? "dark" : "light",
+      type: "button", class: `ref-side${state.brush.dark === dark ? " chosen" : ""}`, "data-side": dark ? "dark" : "light", "data-focus": dark ? "side-dark" : "side-light",
       "aria-pressed": String(state.brush.dark === dark), onclick: () => { state.brush.dark = dark; changed(); },
     }, dark ? t("Dark side") : t("Light side"))));
     return counts;
@@ -262,7 +263,7 @@ function mountReferee(box, game, form) {
   function drawObjectives() {
     fill(objectives, form.objectives.map((o) => h("label", { class: `ref-objective${state.objective === o.key ? " chosen" : ""}` },
       h("input", {
-        type: "radio", name: "objective", value: o.key, checked: state.objective === o.key,
+        type: "radio", name: "objective", value: o.key, checked: state.objective === o.key, "data-focus": `objective-${o.key}`,
         onchange: () => { state.objective = o.key; changed(); },
       }),
       h("span", {}, h("strong", {}, o.title), h("small", {}, ` — ${o.rule}`)))));
@@ -274,7 +275,7 @@ function mountReferee(box, game, form) {
       : h("li", { class: "muted empty" }, t("No House yet.")));
     const left = houses.filter((x) => !state.succession.includes(x.number));
     fill(linePick, left.map((x) => h("button", {
-      type: "button", class: "ref-line-house", style: `--house:${x.colour}`, "data-house": x.number,
+      type: "button", class: "ref-line-house", style: `--house:${x.colour}`, "data-house": x.number, "data-focus": "line",
       onclick: () => { state.succession.push(x.number); changed(); },
     }, h("span", { class: "brush-digit" }, String(x.number)), ` ${x.name}`)));
     lineClear.disabled = !state.succession.length;
@@ -455,9 +456,17 @@ function mountReferee(box, game, form) {
     const who = verdict.target === form.neutral
       ? t("No player holds the Regent House, so the Neutral Player is the target.")
       : t("{0} holds the Regent House and is the target.", verdict.target);
-    const votes = verdict.assassinated
-      ? t("{0} got {1} votes ({2} needed): the assassination succeeds.", target, verdict.votes_for_target, needed)
-      : t("{0} got {1} votes ({2} needed): the assassination fails.", target, verdict.votes_for_target, needed);
+    const count = verdict.votes_for_target;
+    let votes;
+    if (count === 1) {
+      votes = verdict.assassinated
+        ? t("{0} got 1 vote ({1} needed): the assassination succeeds.", target, needed)
+        : t("{0} got 1 vote ({1} needed): the assassination fails.", target, needed);
+    } else {
+      votes = verdict.assassinated
+        ? t("{0} got {1} votes ({2} needed): the assassination succeeds.", target, count, needed)
+        : t("{0} got {1} votes ({2} needed): the assassination fails.", target, count, needed);
+    }
     let outcome;
     if (verdict.winners.length) {
       outcome = verdict.assassinated
@@ -481,10 +490,18 @@ function mountReferee(box, game, form) {
    * drawn again only when players come or go (`players`), so typing keeps its focus. */
   function changed({ players = false } = {}) {
     save();
+    // Drawing again replaces the buttons: the keyboard's focus goes to the new one of the
+    // same kind (the next House of the line once the one chosen has left it).
+    const active = document.activeElement;
+    const key = active && box.contains(active) ? active.dataset.focus : null;
     drawBoard();
     drawObjectives();
     drawLine();
     if (players) drawPlayers();
+    if (key && !box.contains(active)) {
+      const again = box.querySelector(`[data-focus="${key}"]`) || (key === "line" ? lineClear : null);
+      if (again) again.focus({ preventScroll: true });
+    }
     schedule();
   }
 
