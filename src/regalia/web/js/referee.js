@@ -128,7 +128,7 @@ function mountReferee(box, game, form) {
   const linePick = h("div", { class: "ref-line-pick", role: "group", "aria-label": t("the next House in the Line of Succession") });
   const lineClear = h("button", { type: "button", class: "ref-line-clear" }, t("Start the line again"));
 
-  const status = h("p", { class: "ref-status", role: "status", "aria-live": "polite" });
+  const status = h("div", { class: "ref-status", role: "status", "aria-live": "polite" });
   const offline = h("p", { class: "alert ref-offline", role: "alert", hidden: true });
   const ranking = h("div", { class: "ref-ranking" });
 
@@ -381,7 +381,7 @@ function mountReferee(box, game, form) {
       fill(ranking);
       fill(verdictBox);
       status.className = "ref-status";
-      status.textContent = t("Still to enter: {0}.", missingText().join(t(", ")));
+      fill(status, t("Still to enter before the ranking:"), h("ul", { class: "ref-missing" }, missingText().map((m) => h("li", {}, m))));
       verdictStatus.textContent = "";
       return;
     }
