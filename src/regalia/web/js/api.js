@@ -1,10 +1,12 @@
 // The HTTP API of the game server (docs/server.md): one function per call. Every call
 // carries the signed-in player's key (X-Player-Key) when there is one; a key the server no
 // longer knows (401 `bad_player_key`) is forgotten at once and the call made again without
-// it, except the calls that are about the player themselves.
+// it, except the calls that are about the player themselves. Every call says the page's
+// language (X-Lang), so the server's refusals come back in it.
 
 import { ErrorCode } from "./protocol.js";
 import { forgetPlayer, playerKey } from "./store.js";
+import { language, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(code, message, status) {
@@ -20,7 +22,7 @@ const enc = encodeURIComponent;
  * player, so a refused key is an error rather than a reason to ask again without it. */
 async function call(method, path, body, { token = null, needsKey = false } = {}) {
   const key = playerKey();
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "X-Lang": language() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
   if (key) headers["X-Player-Key"] = key;
@@ -32,7 +34,7 @@ async function call(method, path, body, { token = null, needsKey = false } = {})
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    throw new ApiError("network", `the server cannot be reached (${err.message})`, 0);
+    throw new ApiError("network", t("the server cannot be reached ({0})", err.message), 0);
   }
   if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
@@ -95,14 +97,14 @@ export const analysePosition = (body) => call("POST", "/api/analysis", body);
  * (an AbortSignal) stops it. */
 export async function analyseGame(body, onLine, signal) {
   const key = playerKey();
-  const headers = { Accept: "application/x-ndjson", "Content-Type": "application/json" };
+  const headers = { Accept: "application/x-ndjson", "Content-Type": "application/json", "X-Lang": language() };
   if (key) headers["X-Player-Key"] = key;
   let response;
   try {
     response = await fetch("/api/analysis/game", { method: "POST", headers, body: JSON.stringify(body), signal });
   } catch (err) {
     if (err.name === "AbortError") return;
-    throw new ApiError("network", `the server cannot be reached (${err.message})`, 0);
+    throw new ApiError("network", t("the server cannot be reached ({0})", err.message), 0);
   }
   if (!response.ok) {
     const data = await response.json().catch(() => null);

@@ -15,7 +15,7 @@ import { showReferee } from "./referee.js";
 import { mountAccount } from "./account.js";
 import { allGames } from "./games.js";
 import { h } from "./dom.js";
-import { loadLanguage } from "./i18n.js";
+import { chooseLanguage, language, loadLanguage, pageIn, t } from "./i18n.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -47,6 +47,8 @@ function route() {
 
 // The catalogue of the page's language comes first: every page draws its words through it.
 await loadLanguage();
+translateStatic(document);
+mountLanguageSwitch(document.getElementById("lang-switch"));
 window.addEventListener("hashchange", route);
 mountAccount(document.getElementById("account"));
 route();
@@ -58,7 +60,27 @@ allGames()
     const withRules = games.filter((g) => g.rules_url);
     if (!withRules.length) return;
     document.getElementById("rules-nav").append(h("span", { class: "rules-links" },
-      h("span", { class: "rules-label" }, "Rules:"),
-      withRules.map((g) => h("a", { href: g.rules_url, title: `the rules of ${g.title}` }, g.title))));
+      h("span", { class: "rules-label" }, t("Rules:")),
+      withRules.map((g) => h("a", { href: pageIn(g.rules_url), title: t("the rules of {0}", g.title) }, g.title))));
   })
   .catch(() => {}); // the lobby says why the games cannot be loaded
+
+/** The page's own words (index.html): each element with `data-t` shows its text translated,
+ * and `data-t-label` its aria-label. */
+function translateStatic(root) {
+  for (const node of root.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of root.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
+}
+
+/** The header's language switch: each language in its own name; a choice is remembered on
+ * this device and the page drawn again in it. Without a choice the page follows the browser. */
+function mountLanguageSwitch(root) {
+  const names = { en: "English", "pt-BR": "Português" };
+  const select = h("select", { class: "lang-select", "aria-label": t("Language"), title: t("Language") },
+    Object.entries(names).map(([tag, name]) => h("option", { value: tag, lang: tag, selected: tag === language() }, name)));
+  select.addEventListener("change", () => {
+    chooseLanguage(select.value);
+    location.reload();
+  });
+  root.replaceChildren(select);
+}

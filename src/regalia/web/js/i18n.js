@@ -14,6 +14,52 @@ export function t(text, ...args) {
   return args.length ? chosen.replace(/\{(\d+)\}/g, (slot, i) => (i < args.length ? String(args[i]) : slot)) : chosen;
 }
 
+/** A sentence the server wrote in English (a result's reason, say) in the page's language:
+ * the catalogue's exact sentence, or the template it was made from with its values kept. */
+export function translated(text) {
+  if (typeof text !== "string" || !text) return text;
+  if (messages[text]) return messages[text];
+  for (const [pattern, translation] of templates()) {
+    const match = pattern.exec(text);
+    if (match) return translation.replace(/\{(\d+)\}/g, (slot, i) => match[Number(i) + 1] ?? slot);
+  }
+  return text;
+}
+
+let compiled = null;
+function templates() {
+  if (!compiled) {
+    const escape = (part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    // Only templates with words of their own: "{0} and {1}" or "{0} bot" would match anything.
+    const letters = (key) => key.replace(/\{\d+\}/g, "").replace(/[^\p{L}]/gu, "").length;
+    compiled = Object.keys(messages)
+      .filter((key) => /\{\d+\}/.test(key) && letters(key) >= 6)
+      .sort((a, b) => b.length - a.length) // the most specific template wins
+      .map((key) => {
+        const parts = key.split(/\{(\d+)\}/);
+        const order = parts.filter((_, i) => i % 2 === 1).map(Number);
+        const source = parts.map((part, i) => (i % 2 === 0 ? escape(part) : "(.+?)")).join("");
+        // Slots may come in any order in the English: put the values back by their number.
+        const translation = messages[key].replace(/\{(\d+)\}/g, (slot, n) => `{${order.indexOf(Number(n))}}`);
+        return [new RegExp(`^${source}$`, "s"), translation];
+      });
+  }
+  return compiled;
+}
+
+/** "Ana, Bruno and Caio": a list in the page's language. */
+export function listText(items) {
+  if (items.length < 2) return items.join("");
+  return t("{0} and {1}", items.slice(0, -1).join(", "), items[items.length - 1]);
+}
+
+/** A page of ours (a rules page, "rules/regicide.html") in the page's language: beside each
+ * English page `name.html` stands its translation `name.{lang}.html`. */
+export function pageIn(url) {
+  if (!url || lang === "en" || !/\.html(#.*)?$/.test(url)) return url;
+  return url.replace(/\.html(#.*)?$/, (_, hash) => `.${lang}.html${hash || ""}`);
+}
+
 /** The language the page speaks (a tag such as "en" or "pt-BR"). */
 export function language() {
   return lang;
@@ -62,6 +108,7 @@ export async function loadLanguage() {
     if (lang !== (offered.source || "en")) {
       const catalogue = await (await fetch(`/api/i18n/${encodeURIComponent(lang)}`)).json();
       messages = catalogue.messages || {};
+      compiled = null;
     }
   } catch {
     lang = "en";

@@ -3,9 +3,11 @@
 // from it, never from the server's wall clock). Actions carry the last seq seen so stale
 // ones are refused. The hello carries the signed-in player's key (store.js), which binds the
 // seat to that player; a key the server refuses is forgotten and the hello sent again without.
+// It also says the page's language (`lang`), so the server's errors come back in it.
 
 import { CloseCode, CommandType, ErrorCode, FINAL_CLOSE_CODES, MessageType } from "./protocol.js";
 import { forgetPlayer, playerKey } from "./store.js";
+import { language } from "./i18n.js";
 
 export function connectTable(tableId, { token, name, onMessage, onStatus }) {
   let socket = null;
@@ -24,7 +26,7 @@ export function connectTable(tableId, { token, name, onMessage, onStatus }) {
     ws.addEventListener("open", () => {
       if (ws !== socket) return;
       delay = 500;
-      const hello = { type: MessageType.HELLO, token: token || null, name: name || undefined, last_seq: lastSeq };
+      const hello = { type: MessageType.HELLO, token: token || null, name: name || undefined, last_seq: lastSeq, lang: language() };
       const key = playerKey();
       if (key) hello.player_key = key;
       ws.send(JSON.stringify(hello));
