@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from regalia.core.lessons import Lesson
 from regalia.core.registry import get_game, load_ref
+from tests.web.helpers import change_games
 
 pytestmark = pytest.mark.browser
 
@@ -126,3 +127,19 @@ def test_regicida_lesson_by_clicking_on_a_phone(phone: Page, artifacts: Path) ->
         "lesson-item done current"
     )
     expect(phone.locator(".lessons-summary")).to_have_text("Lessons: 1 of 5 done")
+
+
+def test_the_lobby_offers_learn_and_referee_as_the_descriptors_say(page: Page) -> None:
+    def change(games: dict[str, dict[str, Any]]) -> None:
+        games["regulator"]["lessons"] = False
+        games["regicide"]["referee"] = True
+
+    change_games(page, change)
+    page.goto("/")
+    card = page.locator('.game-card[data-game="regulator"]')
+    expect(card.locator(".summary")).to_be_visible()
+    expect(card.locator("a.learn-link")).to_have_count(0)
+    regicide = page.locator('.game-card[data-game="regicide"]')
+    expect(regicide.locator("a.learn-link")).to_have_attribute("href", "#/learn/regicide")
+    expect(regicide.locator("a.referee-link")).to_have_attribute("href", "#/referee/regicide")
+    expect(page.locator('.game-card[data-game="regicida"] a.referee-link')).to_be_visible()
