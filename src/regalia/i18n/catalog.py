@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -23,6 +24,9 @@ class Catalogue:
     lang: str
     exact: dict[str, str]
     templates: tuple[tuple[str, re.Pattern[str], str], ...]  # (msgid, its pattern, msgstr)
+    # The pages' own words (the web domain): for the browser only. Their templates are never
+    # matched against the server's sentences ("{0} {1} on {2}" would match almost anything).
+    pages: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def translate(self, text: str) -> str:
         found = self.exact.get(text)
@@ -36,7 +40,8 @@ class Catalogue:
 
     def to_json(self) -> dict[str, str]:
         """Every msgid and its translation, for the browser."""
-        return {**self.exact, **{msgid: msgstr for msgid, _, msgstr in self.templates}}
+        made = {msgid: msgstr for msgid, _, msgstr in self.templates}
+        return {**self.pages, **self.exact, **made}
 
 
 def _fill(translation: str, values: tuple[str, ...]) -> str:
@@ -57,6 +62,7 @@ def _pattern(template: str) -> re.Pattern[str]:
 def catalogue(lang: str) -> Catalogue:
     """The catalogue of `lang` (English: empty, every message is its own translation)."""
     exact: dict[str, str] = {}
+    pages: dict[str, str] = {}
     templates: list[tuple[str, re.Pattern[str], str]] = []
     if lang != SOURCE:
         for domain in DOMAINS:
@@ -68,13 +74,15 @@ def catalogue(lang: str) -> Catalogue:
                     if not message.id or not message.string or message.fuzzy:
                         continue
                     msgid, msgstr = str(message.id), str(message.string)
-                    if _PLACEHOLDER.search(msgid):
+                    if domain == "web":
+                        pages[msgid] = msgstr
+                    elif _PLACEHOLDER.search(msgid):
                         templates.append((msgid, _pattern(msgid), msgstr))
                     else:
                         exact[msgid] = msgstr
     # Longer templates first: the most specific one wins when two could match.
     templates.sort(key=lambda item: -len(item[0]))
-    return Catalogue(lang, exact, tuple(templates))
+    return Catalogue(lang, exact, tuple(templates), pages)
 
 
 def translate(text: str, lang: str) -> str:

@@ -6,21 +6,33 @@ the layers whose words reach players (core, games, tables, server). An f-string 
 template: its text, with `{0}`, `{1}` … where its values go. `extract_errors` is a Babel
 extractor; `python -m regalia.i18n.extract` brings every catalogue up to date with the
 source (new sentences added untranslated, gone ones kept as obsolete).
+
+The web app's sentences (`web.po`) are the first argument of every `t("…")` call in its
+JavaScript (Babel's JavaScript extractor, keyword `t`), index.html's `data-t` and
+`data-t-label` attributes, and the words the built-in games'
+descriptors give the pages to show: seat names, bot level titles and help, descriptions,
+option help and choices, notation hints and clock preset labels.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_javascript
 from babel.messages.pofile import read_po, write_po
 
 SRC = Path(__file__).resolve().parents[1]
 LAYERS = ("core", "games", "tables", "server")
+WEB = SRC / "web" / "js"
+PAGE = SRC / "web" / "index.html"
+# index.html's own words: an element's text or label, translated by app.js.
+STATIC = re.compile(r'data-t(?:-label)?="([^"]+)"')
 # Also in the server: `message = f"…"` assignments that become an error's text.
 MESSAGE_NAMES = ("message", "reason")
 # Calls whose message argument a player reads, and where that argument is.
@@ -119,24 +131,77 @@ def all_sentences() -> dict[str, list[str]]:
     return found
 
 
+def web_sentences() -> dict[str, list[str]]:
+    """Every sentence the web app shows: its `t("…")` calls, then the games' descriptors.
+    Texts without a letter ("{0}: {1}", "3+2") read the same in every language: left out."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(WEB.rglob("*.js")):
+        with path.open("rb") as handle:
+            for line, _, found_message, _ in extract_javascript(handle, {"t": None}, [], {}):
+                # t("…", values…) gives a tuple: the sentence, then None for each value.
+                message = found_message[0] if isinstance(found_message, tuple) else found_message
+                if isinstance(message, str) and any(ch.isalpha() for ch in message):
+                    found.setdefault(message, []).append(f"{path.relative_to(SRC.parent)}:{line}")
+    html = PAGE.read_text(encoding="utf-8")
+    for match in STATIC.finditer(html):
+        line = html.count("\n", 0, match.start()) + 1
+        found.setdefault(match.group(1), []).append(f"{PAGE.relative_to(SRC.parent)}:{line}")
+    for text, place in descriptor_words():
+        if any(ch.isalpha() for ch in text):
+            found.setdefault(text, []).append(place)
+    return found
+
+
+def descriptor_words() -> Iterator[tuple[str, str]]:
+    """(text, where) of what the built-in games' descriptors (GET /api/games) say to players."""
+    from regalia.core.registry import BUILTIN, get_game  # the games import this package
+
+    for name in BUILTIN:
+        game = get_game(name)
+        where = f"regalia/games/{name}:0"
+        yield from ((text, where) for text in (game.summary, game.description or "") if text)
+        counts = range(game.min_players, game.max_players + 1)
+        yield from ((seat, where) for n in counts for seat in game.seat_names(n))
+        for level in game.bot_levels:
+            yield from ((text, where) for text in (level.label, level.help) if text)
+        for option in game.options.values():
+            title = option.name.replace("_", " ")
+            yield title[0].upper() + title[1:], where
+            yield from ((str(text), where) for text in (option.help, *option.choices) if text)
+        if game.notation_hint:
+            yield game.notation_hint, where
+        yield from ((preset.label, where) for preset in game.clock_presets)
+    # Regicida's board shows its Objective card (the view names the objective by title and rule).
+    from regalia.games.regicida.houses import OBJECTIVES
+
+    for objective in OBJECTIVES:
+        yield objective.title, "regalia/games/regicida/houses.py:0"
+        yield objective.rule, "regalia/games/regicida/houses.py:0"
+
+
+def _place(where: str) -> tuple[str, int]:
+    path, _, line = where.rpartition(":")
+    return path, int(line)
+
+
 def update(po: Path, messages: dict[str, list[str]]) -> None:
     """Bring one catalogue up to date: new sentences untranslated, gone ones obsolete."""
     with po.open("rb") as handle:
         old = read_po(handle)
     fresh = Catalog(locale=old.locale, domain=old.domain, project="Regalia")
     for text, places in sorted(messages.items()):
-        fresh.add(text, locations=[(p.split(":")[0], int(p.split(":")[1])) for p in places],
-                  flags=("python-brace-format",) if "{0}" in text else ())  # fmt: skip
+        flags = ("python-brace-format",) if "{0}" in text else ()
+        fresh.add(text, locations=[_place(p) for p in places], flags=flags)
     old.update(fresh, no_fuzzy_matching=True)
     with po.open("wb") as handle:
         write_po(handle, old, width=100, sort_output=True)
 
 
 def main() -> None:
-    messages = all_sentences()
-    for po in sorted((SRC / "i18n" / "locales").glob("*/LC_MESSAGES/messages.po")):
-        update(po, messages)
-        print(f"{po}: {len(messages)} sentences", file=sys.stderr)
+    for domain, messages in (("messages", all_sentences()), ("web", web_sentences())):
+        for po in sorted((SRC / "i18n" / "locales").glob(f"*/LC_MESSAGES/{domain}.po")):
+            update(po, messages)
+            print(f"{po}: {len(messages)} sentences", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import { h, fill } from "./dom.js";
 import { login, logout, myProfile, newPlayer, setPassword } from "./api.js";
 import { ErrorCode } from "./protocol.js";
 import { PLAYER_CHANGED, currentPlayer, forgetPlayer, playerName, signIn, updatePlayer } from "./store.js";
+import { t } from "./i18n.js";
 
 const MAX_NAME = 24; // the server's limit for a player's name
 const MIN_PASSWORD = 8;
@@ -38,20 +39,20 @@ function submitting(form, error, work) {
 }
 
 const cancelButton = (onCancel) =>
-  onCancel ? h("button", { type: "button", class: "cancel", onclick: onCancel }, "Cancel") : null;
+  onCancel ? h("button", { type: "button", class: "cancel", onclick: onCancel }, t("Cancel")) : null;
 
 /** "Play as guest": a name (the remembered one, if any), then a new player. */
-export function guestForm({ intro = "Choose a name to play under:", onDone = () => {}, onCancel = null, name = null } = {}) {
+export function guestForm({ intro = t("Choose a name to play under:"), onDone = () => {}, onCancel = null, name = null } = {}) {
   const input = h("input", {
     type: "text", name: "guest-name", maxlength: MAX_NAME, required: true, autocomplete: "nickname",
-    placeholder: "Your name", "aria-label": "your player name", value: (name ?? playerName()).slice(0, MAX_NAME),
+    placeholder: t("Your name"), "aria-label": t("your player name"), value: (name ?? playerName()).slice(0, MAX_NAME),
   });
   const error = errorLine();
   const form = h("form", { class: "account-form guest-form" },
     h("p", {}, intro),
     h("div", { class: "account-form-row" }, input,
-      h("button", { type: "submit", class: "primary" }, "Play as guest"), cancelButton(onCancel)),
-    h("p", { class: "muted hint-line" }, "Your name is yours from now on; set a password later to play on another device."),
+      h("button", { type: "submit", class: "primary" }, t("Play as guest")), cancelButton(onCancel)),
+    h("p", { class: "muted hint-line" }, t("Your name is yours from now on; set a password later to play on another device.")),
     error);
   submitting(form, error, async () => {
     const answer = await newPlayer(input.value.trim());
@@ -62,20 +63,20 @@ export function guestForm({ intro = "Choose a name to play under:", onDone = () 
 }
 
 /** "Sign in": name and password, for a player who set a password. */
-export function signInForm({ intro = "Sign in with your player name and password:", onDone = () => {}, onCancel = null } = {}) {
+export function signInForm({ intro = t("Sign in with your player name and password:"), onDone = () => {}, onCancel = null } = {}) {
   const name = h("input", {
     type: "text", name: "username", maxlength: MAX_NAME, required: true, autocomplete: "username",
-    placeholder: "Player name", "aria-label": "player name", value: playerName().slice(0, MAX_NAME),
+    placeholder: t("Player name"), "aria-label": t("player name"), value: playerName().slice(0, MAX_NAME),
   });
   const password = h("input", {
     type: "password", name: "password", maxlength: MAX_PASSWORD, required: true, autocomplete: "current-password",
-    placeholder: "Password", "aria-label": "password",
+    placeholder: t("Password"), "aria-label": t("password"),
   });
   const error = errorLine();
   const form = h("form", { class: "account-form sign-in-form" },
     h("p", {}, intro),
     h("div", { class: "account-form-row" }, name, password,
-      h("button", { type: "submit", class: "primary" }, "Sign in"), cancelButton(onCancel)),
+      h("button", { type: "submit", class: "primary" }, t("Sign in")), cancelButton(onCancel)),
     error);
   submitting(form, error, async () => {
     const answer = await login(name.value.trim(), password.value);
@@ -91,11 +92,11 @@ function passwordForm({ onDone, onCancel }) {
   const player = currentPlayer();
   const current = h("input", {
     type: "password", name: "old-password", maxlength: MAX_PASSWORD, autocomplete: "current-password",
-    placeholder: "Current password", "aria-label": "current password",
+    placeholder: t("Current password"), "aria-label": t("current password"),
   });
   const fresh = h("input", {
     type: "password", name: "new-password", minlength: MIN_PASSWORD, maxlength: MAX_PASSWORD, required: true,
-    autocomplete: "new-password", placeholder: `New password (${MIN_PASSWORD}+ characters)`, "aria-label": "new password",
+    autocomplete: "new-password", placeholder: t("New password ({0}+ characters)", MIN_PASSWORD), "aria-label": t("new password"),
   });
   const currentRow = h("div", { class: "account-form-row" }, current);
   const showCurrent = (show) => {
@@ -105,10 +106,10 @@ function passwordForm({ onDone, onCancel }) {
   showCurrent(Boolean(player && player.hasPassword));
   const error = errorLine();
   const form = h("form", { class: "account-form password-form" },
-    h("p", {}, `A password lets you sign in as ${player ? player.name : "yourself"} on another device.`),
+    h("p", {}, player ? t("A password lets you sign in as {0} on another device.", player.name) : t("A password lets you sign in as yourself on another device.")),
     currentRow,
     h("div", { class: "account-form-row" }, fresh,
-      h("button", { type: "submit", class: "primary" }, "Save password"), cancelButton(onCancel)),
+      h("button", { type: "submit", class: "primary" }, t("Save password")), cancelButton(onCancel)),
     error);
   submitting(form, error, async () => {
     try {
@@ -118,7 +119,7 @@ function passwordForm({ onDone, onCancel }) {
       if (err.code === ErrorCode.BAD_LOGIN && currentRow.hidden) {
         showCurrent(true);
         updatePlayer({ hasPassword: true });
-        throw new Error("This player has a password already: give the current one too.");
+        throw new Error(t("This player has a password already: give the current one too."));
       }
       throw err;
     }
@@ -187,12 +188,12 @@ export function mountAccount(root) {
       await logout(everywhere);
     } catch (err) {
       if (err.code !== ErrorCode.BAD_PLAYER_KEY) {
-        note(`Not signed out: ${err.message}`);
+        note(t("Not signed out: {0}", err.message));
         return;
       }
     }
     forgetPlayer();
-    note(everywhere ? "Signed out on every device." : "Signed out.");
+    note(everywhere ? t("Signed out on every device.") : t("Signed out."));
   }
 
   function drawBar() {
@@ -202,29 +203,29 @@ export function mountAccount(root) {
       bar.classList.remove("menu-open");
       const known = playerName().trim();
       fill(bar,
-        button("Play as guest", "play-as-guest", playAsGuest,
-          known ? `play as ${known}, a new player` : "choose a name and play: no password needed"),
-        button("Sign in", "sign-in", () => show("sign-in", () => signInForm({ onDone: close, onCancel: close })),
-          "sign in with your player name and password"));
+        button(t("Play as guest"), "play-as-guest", playAsGuest,
+          known ? t("play as {0}, a new player", known) : t("choose a name and play: no password needed")),
+        button(t("Sign in"), "sign-in", () => show("sign-in", () => signInForm({ onDone: close, onCancel: close })),
+          t("sign in with your player name and password")));
       return;
     }
     // On a phone the three actions hide behind "Account" (the stylesheet decides).
-    const more = button("Account ▾", "account-more", () => {
+    const more = button(t("Account ▾"), "account-more", () => {
       const expanded = bar.classList.toggle("menu-open");
       more.setAttribute("aria-expanded", String(expanded));
-    }, "password and signing out");
+    }, t("password and signing out"));
     more.setAttribute("aria-expanded", String(bar.classList.contains("menu-open")));
     fill(bar,
-      h("a", { href: `#/player/${encodeURIComponent(player.id)}`, class: "account-name", title: "your profile" }, player.name),
+      h("a", { href: `#/player/${encodeURIComponent(player.id)}`, class: "account-name", title: t("your profile") }, player.name),
       more,
-      button(player.hasPassword ? "Change password" : "Set a password", "set-password account-action",
+      button(player.hasPassword ? t("Change password") : t("Set a password"), "set-password account-action",
         () => show("password", () => passwordForm({
-          onDone: () => { close(); note("Password saved: sign in with it on another device."); },
+          onDone: () => { close(); note(t("Password saved: sign in with it on another device.")); },
           onCancel: close,
         })),
-        "so you can sign in as this player on another device"),
-      button("Sign out", "sign-out account-action", () => signOut(false), "sign out in this browser"),
-      button("Sign out everywhere", "sign-out-everywhere account-action", () => signOut(true), "sign out on every device"));
+        t("so you can sign in as this player on another device")),
+      button(t("Sign out"), "sign-out account-action", () => signOut(false), t("sign out in this browser")),
+      button(t("Sign out everywhere"), "sign-out-everywhere account-action", () => signOut(true), t("sign out on every device")));
   }
 
   let shown = currentPlayer() ? currentPlayer().id : "";

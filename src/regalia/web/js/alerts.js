@@ -6,8 +6,8 @@
 
 import { h } from "./dom.js";
 import { setSoundOn, soundOn } from "./store.js";
+import { t } from "./i18n.js";
 
-const TURN_PREFIX = "(Your move) ";
 
 let audio = null;
 
@@ -46,7 +46,7 @@ export function playSound(kind) {
 
 /** The tab's title, starting with "(Your move) " while it is the viewer's turn. */
 export function setTitle(base, myTurn) {
-  document.title = myTurn ? `${TURN_PREFIX}${base}` : base;
+  document.title = myTurn ? t("(Your move) {0}", base) : base;
 }
 
 const canNotify = () => "Notification" in window;
@@ -70,10 +70,10 @@ export function notifyHidden(title, body) {
  * setPlayer(bool)} (spectators have no turn to be told of: no "Notify me"). */
 export function alertButtons() {
   let player = false;
-  const sound = h("button", { type: "button", class: "sound-toggle", title: "a short sound when it is your turn and when the game ends" });
+  const sound = h("button", { type: "button", class: "sound-toggle", title: t("a short sound when it is your turn and when the game ends") });
   const showSound = () => {
     const on = soundOn();
-    sound.textContent = on ? "Sound on" : "Sound off";
+    sound.textContent = on ? t("Sound on") : t("Sound off");
     sound.setAttribute("aria-pressed", String(on));
   };
   sound.addEventListener("click", () => {
@@ -82,7 +82,7 @@ export function alertButtons() {
   });
   showSound();
 
-  const notify = h("button", { type: "button", class: "notify-me", title: "a notification when it is your turn and this tab is hidden" }, "Notify me");
+  const notify = h("button", { type: "button", class: "notify-me", title: t("a notification when it is your turn and this tab is hidden") }, t("Notify me"));
   const showNotify = () => {
     notify.hidden = !player || !canNotify() || Notification.permission !== "default";
   };

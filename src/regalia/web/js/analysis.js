@@ -9,7 +9,7 @@ import { h, s, fill } from "./dom.js";
 import { analysable, analysePosition, analyseGame } from "./api.js";
 import { gameInfo, seatNames } from "./games.js";
 import { loadBoard } from "./boards/index.js";
-import { listText } from "./result.js";
+import { language, listText, t } from "./i18n.js";
 import { TableStatus } from "./protocol.js";
 
 let loading = null;
@@ -39,18 +39,18 @@ const expected = (score) => 1 / (1 + 10 ** (-score / 400));
 
 /** The two sides' names: the first team's seats, and the others'. */
 function sides(game, players) {
-  const names = seatNames(game, players);
+  const names = seatNames(game, players).map((name) => t(name));
   const first = new Set(((game.teams && game.teams[String(players)]) || [[0]])[0] || [0]);
   return [listText(names.filter((_, i) => first.has(i))), listText(names.filter((_, i) => !first.has(i)))];
 }
 
 /** An evaluation in words, from the first team's side: "+0.35", "Black mates in 3". */
 export function evaluationText(answer, [first, other]) {
-  if (!answer.evaluation) return answer.over ? "The game is over" : "";
+  if (!answer.evaluation) return answer.over ? t("The game is over") : "";
   const { mate } = answer.evaluation;
   if (mate !== null && mate !== undefined) {
     const winner = answer.score > 0 ? first : other;
-    return mate === 0 ? `${winner} has won` : `${winner} mates in ${Math.abs(mate)}`;
+    return mate === 0 ? t("{0} has won", winner) : t("{0} mates in {1}", winner, Math.abs(mate));
   }
   const pawns = answer.score / 100;
   return `${pawns > 0 ? "+" : pawns < 0 ? "−" : "±"}${Math.abs(pawns).toFixed(2)}`;
@@ -58,8 +58,8 @@ export function evaluationText(answer, [first, other]) {
 
 function lead(answer, [first, other]) {
   if (!answer.evaluation || answer.evaluation.mate !== null) return "";
-  if (Math.abs(answer.score) < 30) return "about even";
-  return `${answer.score > 0 ? first : other} better`;
+  if (Math.abs(answer.score) < 30) return t("about even");
+  return t("{0} better", answer.score > 0 ? first : other);
 }
 
 /**
@@ -71,15 +71,15 @@ export function createAnalysisPanel(game, players) {
   const fillBar = h("span", { class: "eval-fill" });
   const barText = h("span", { class: "eval-text" }, "…");
   const bar = h("div", {
-    class: "eval-bar", role: "meter", "aria-label": `evaluation: ${names[0]} on the left, ${names[1]} on the right`,
+    class: "eval-bar", role: "meter", "aria-label": t("evaluation: {0} on the left, {1} on the right", names[0], names[1]),
     "aria-valuemin": 0, "aria-valuemax": 100, "aria-valuenow": 50,
   }, fillBar, h("span", { class: "eval-side first" }, names[0]), barText, h("span", { class: "eval-side other" }, names[1]));
   const words = h("p", { class: "eval-words" });
   const line = h("p", { class: "best-line" });
-  const progress = h("progress", { class: "thinking", max: 100, value: 0, hidden: true, "aria-label": "the engine is thinking" });
+  const progress = h("progress", { class: "thinking", max: 100, value: 0, hidden: true, "aria-label": t("the engine is thinking") });
   const progressText = h("span", { class: "thinking-text muted", "aria-live": "polite" });
   const error = h("p", { class: "error analysis-error", role: "alert" });
-  const element = h("section", { class: "analysis-panel", "aria-label": "analysis" },
+  const element = h("section", { class: "analysis-panel", "aria-label": t("analysis") },
     bar, h("div", { class: "thinking-row" }, progress, progressText), words, line, error);
   let timer = null;
 
@@ -92,14 +92,14 @@ export function createAnalysisPanel(game, players) {
     element.dataset.score = String(answer.score);
     const better = lead(answer, names);
     fill(words, h("strong", { class: "eval-value" }, evaluationText(answer, names)), better ? ` — ${better}` : "",
-      answer.depth ? h("small", {}, ` · depth ${answer.depth}, ${answer.nodes.toLocaleString("en")} positions, ${answer.seconds} s`) : "");
+      answer.depth ? h("small", {}, " · ", t("depth {0}, {1} positions, {2} s", answer.depth, answer.nodes.toLocaleString(language()), answer.seconds)) : "");
     fill(line, answer.best_line && answer.best_line.length
-      ? [h("span", { class: "muted" }, "Best line: "), h("span", { class: "line-moves" }, answer.best_line.join(" "))]
+      ? [h("span", { class: "muted" }, t("Best line: ")), h("span", { class: "line-moves" }, answer.best_line.join(" "))]
       : "");
   }
 
   /** Show a progress bar for `seconds` (or a count, `done` of `total`). */
-  function thinking(seconds, text = "The engine is thinking…") {
+  function thinking(seconds, text = t("The engine is thinking…")) {
     clearInterval(timer);
     const started = performance.now();
     progress.hidden = false;
@@ -117,7 +117,7 @@ export function createAnalysisPanel(game, players) {
     clearInterval(timer);
     progress.hidden = false;
     progress.value = total ? (done / total) * 100 : 0;
-    progressText.textContent = `Analysed ${done} of ${total} positions…`;
+    progressText.textContent = t("Analysed {0} of {1} positions…", done, total);
     element.classList.add("busy");
   }
 
@@ -130,7 +130,7 @@ export function createAnalysisPanel(game, players) {
 
   function failed(err) {
     idle();
-    error.textContent = `The analysis failed: ${err.message}`;
+    error.textContent = t("The analysis failed: {0}", err.message);
   }
 
   return { element, show, thinking, counted, idle, failed, names, destroy: () => clearInterval(timer) };
@@ -149,7 +149,7 @@ export function evaluationChart(scores, marks, current, onPick) {
     s("circle", { cx: x(Number(ply)), cy: y(scores[Number(ply)] ?? 0), r: 1.3, class: `chart-mark ${mark.kind}` },
       s("title", { text: mark.title })));
   const svg = s("svg", { class: "eval-chart", viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "none", role: "img",
-    "aria-label": "the evaluation after each move" },
+    "aria-label": t("the evaluation after each move") },
   s("rect", { x: 0, y: 0, width, height: height / 2, class: "chart-first" }),
   s("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, class: "chart-axis" }),
   s("polyline", { points: points.join(" "), class: "chart-line" }),
@@ -192,19 +192,19 @@ function handedFor(game) {
 }
 
 export function showAnalysis(root, gameName) {
-  const box = h("div", { class: "analysis-page" }, h("p", {}, "Loading the analysis board…"));
+  const box = h("div", { class: "analysis-page" }, h("p", {}, t("Loading the analysis board…")));
   fill(root, box);
   let cleanup = () => {};
   Promise.all([gameInfo(gameName), analysisInfo(), loadBoard(gameName)])
     .then(([game, info, module]) => {
       if (!info.games.some((g) => g.game === gameName)) {
-        fill(box, h("p", { class: "alert", role: "alert" }, `${game.title} positions cannot be analysed here.`),
-          h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+        fill(box, h("p", { class: "alert", role: "alert" }, t("{0} positions cannot be analysed here.", game.title)),
+          h("p", {}, h("a", { href: "#/" }, t("Back to the lobby"))));
         return;
       }
       cleanup = mountBoard(box, game, info, module, handedFor(gameName));
     })
-    .catch((err) => fill(box, h("p", { class: "alert", role: "alert" }, `Cannot open the analysis board: ${err.message}`)));
+    .catch((err) => fill(box, h("p", { class: "alert", role: "alert" }, t("Cannot open the analysis board: {0}", err.message))));
   return { destroy: () => cleanup() };
 }
 
@@ -218,40 +218,42 @@ function mountBoard(box, game, info, module, source) {
   let asked = 0;
 
   const positionInput = h("textarea", {
-    class: "position-input", rows: 2, spellcheck: "false", "aria-label": "position text",
-    placeholder: "Type or paste a position in the game's own text (the board shows the current one)",
+    class: "position-input", rows: 2, spellcheck: "false", "aria-label": t("position text"),
+    placeholder: t("Type or paste a position in the game's own text (the board shows the current one)"),
   });
-  const setUp = h("button", { type: "submit" }, "Set up this position");
-  const start = h("button", { type: "button", class: "start-position" }, "Start position");
+  const setUp = h("button", { type: "submit" }, t("Set up this position"));
+  const start = h("button", { type: "button", class: "start-position" }, t("Start position"));
   const positionError = h("p", { class: "error position-error", role: "alert" });
-  const form = h("form", { class: "position-form" }, h("label", {}, "Position", positionInput), h("div", { class: "buttons" }, setUp, start), positionError);
+  const form = h("form", { class: "position-form" }, h("label", {}, t("Position"), positionInput), h("div", { class: "buttons" }, setUp, start), positionError);
   // Thinking times up to the server's cap (the bots' own), its default preselected.
   const times = [...new Set([0.5, 1, 2, 3, 5, 10, info.seconds, info.max_seconds])]
-    .filter((t) => t > 0 && t <= info.max_seconds).sort((a, b) => a - b);
-  const secondsSelect = h("select", { name: "seconds", "aria-label": "thinking time" },
-    times.map((t) => h("option", { value: t, selected: t === info.seconds }, `${t} s`)));
-  const again = h("button", { type: "button", class: "analyse-again" }, "Think again");
-  const back = h("button", { type: "button", class: "take-back" }, "Take back a move");
+    .filter((n) => n > 0 && n <= info.max_seconds).sort((a, b) => a - b);
+  const secondsSelect = h("select", { name: "seconds", "aria-label": t("thinking time") },
+    times.map((n) => h("option", { value: n, selected: n === info.seconds }, t("{0} s", n))));
+  const again = h("button", { type: "button", class: "analyse-again" }, t("Think again"));
+  const back = h("button", { type: "button", class: "take-back" }, t("Take back a move"));
   const tried = h("p", { class: "tried-moves" });
   const origin = h("p", { class: "analysis-origin muted" });
 
   fill(box,
-    h("header", { class: "table-head" }, h("h2", {}, `${game.title} · analysis board`), h("a", { href: "#/", class: "back" }, "Lobby")),
+    h("header", { class: "table-head" }, h("h2", {}, t("{0} · analysis board", game.title)), h("a", { href: "#/", class: "back" }, t("Lobby"))),
     origin,
     h("div", { class: "table-body" },
       h("div", { class: "board-col" }, panel.element, boardRoot),
       h("aside", { class: "side-col" },
-        h("p", { class: "analysis-help" }, "Click a move on the board to try it: the engine answers for whoever is to move."),
-        h("div", { class: "buttons" }, back, h("label", {}, "Think for ", secondsSelect), again),
+        h("p", { class: "analysis-help" }, t("Click a move on the board to try it: the engine answers for whoever is to move.")),
+        h("div", { class: "buttons" }, back, h("label", {}, t("Think for "), secondsSelect), again),
         tried, form)));
 
   const board = module.createView(boardRoot, { seat: null, act: (text) => play(text), playerNames: () => [], game });
 
   function describeOrigin() {
     if (request.record !== null) {
-      origin.textContent = `From a game record, after ${request.ply ?? "every"} ${request.ply === 1 ? "move" : "moves"}.`;
-    } else if (request.position) origin.textContent = "From a position set up by hand.";
-    else origin.textContent = "From the start position.";
+      origin.textContent = request.ply === undefined || request.ply === null
+        ? t("From a game record, after every move.")
+        : request.ply === 1 ? t("From a game record, after 1 move.") : t("From a game record, after {0} moves.", request.ply);
+    } else if (request.position) origin.textContent = t("From a position set up by hand.");
+    else origin.textContent = t("From the start position.");
   }
 
   async function run() {
@@ -272,7 +274,7 @@ function mountBoard(box, game, info, module, source) {
       panel.idle();
       const text = board.position ? board.position(answer.view) : "";
       if (text && document.activeElement !== positionInput) positionInput.value = text;
-      fill(tried, moves.length ? [h("span", { class: "muted" }, "Tried: "), h("span", { class: "line-moves" }, triedTexts.join(" "))] : "");
+      fill(tried, moves.length ? [h("span", { class: "muted" }, t("Tried: ")), h("span", { class: "line-moves" }, triedTexts.join(" "))] : "");
       back.disabled = !moves.length;
     } catch (err) {
       if (ticket !== asked) return;

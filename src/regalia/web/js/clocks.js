@@ -6,18 +6,19 @@
 
 import { h, fill } from "./dom.js";
 import { AbsenceRule, SeatKind, TableStatus, TimeoutRule } from "./protocol.js";
+import { t } from "./i18n.js";
 
 const TICK_MS = 100; // tenths are shown under ten seconds
 
 /** "4:59", "1:02:03", and "0:09.4" (tenths) under ten seconds; never below zero. */
 export function formatClock(ms) {
-  const t = Math.max(0, ms);
+  const left = Math.max(0, ms);
   const pad = (n) => String(n).padStart(2, "0");
-  if (t < 10_000) {
-    const tenths = Math.floor(t / 100);
+  if (left < 10_000) {
+    const tenths = Math.floor(left / 100);
     return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
   }
-  const seconds = Math.floor(t / 1000);
+  const seconds = Math.floor(left / 1000);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   return hours ? `${hours}:${pad(minutes)}:${pad(seconds % 60)}` : `${minutes}:${pad(seconds % 60)}`;
@@ -28,28 +29,29 @@ function duration(seconds) {
   const s = Math.max(0, Math.round(seconds || 0));
   const minutes = Math.floor(s / 60);
   const rest = s % 60;
-  if (!minutes) return `${rest} s`;
-  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+  if (!minutes) return t("{0} s", rest);
+  return rest ? t("{0} min {1} s", minutes, rest) : t("{0} min", minutes);
 }
 
 /** A time control in words: "5 min + 3 s", "1 min a turn", or "untimed". */
 export function timeControlText(clock) {
-  if (!clock) return "untimed";
-  if (clock.per_move_s !== undefined && clock.per_move_s !== null) return `${duration(clock.per_move_s)} a turn`;
-  return `${duration(clock.initial_s)} + ${clock.increment_s || 0} s`;
+  if (!clock) return t("untimed");
+  if (clock.per_move_s !== undefined && clock.per_move_s !== null) return t("{0} a turn", duration(clock.per_move_s));
+  return t("{0} + {1} s", duration(clock.initial_s), clock.increment_s || 0);
 }
 
 /** A table's clock and absence rules in a line: what the players agreed to. */
 export function tableRulesText(summary) {
   const parts = [];
   if (summary.clock) {
-    parts.push(`Time control: ${timeControlText(summary.clock)}`);
-    parts.push(summary.on_timeout === TimeoutRule.BOT ? "out of time: a bot plays on" : "out of time: that side loses");
+    parts.push(t("Time control: {0}", timeControlText(summary.clock)));
+    parts.push(summary.on_timeout === TimeoutRule.BOT ? t("out of time: a bot plays on") : t("out of time: that side loses"));
   }
   const absence = summary.absence;
   if (absence && absence.then && absence.then !== AbsenceRule.WAIT) {
-    const then = absence.then === AbsenceRule.BOT ? "a bot plays for them" : "the others may claim the win";
-    parts.push(`away ${duration(absence.grace_s)} on their turn: ${then}`);
+    parts.push(absence.then === AbsenceRule.BOT
+      ? t("away {0} on their turn: a bot plays for them", duration(absence.grace_s))
+      : t("away {0} on their turn: the others may claim the win", duration(absence.grace_s)));
   }
   return parts.join(" · ");
 }
@@ -63,12 +65,12 @@ function lowTimeMs(clock) {
 
 /** What each seat's presence is, from a view's or a `presence` message's `presence` entry. */
 function presenceOf(info, live) {
-  if (info.kind === SeatKind.BOT) return { state: "bot", text: "bot" };
-  if (!info.joined) return info.kind === SeatKind.OPEN ? { state: "open", text: "open seat" } : { state: "waiting", text: "not joined yet" };
+  if (info.kind === SeatKind.BOT) return { state: "bot", text: t("bot") };
+  if (!info.joined) return info.kind === SeatKind.OPEN ? { state: "open", text: t("open seat") } : { state: "waiting", text: t("not joined yet") };
   const connected = live ? live.connected : Boolean(info.connected);
   const bot = live ? live.bot : Boolean(info.bot_playing);
-  if (bot) return { state: "bot-playing", text: connected ? "a bot plays for them" : "disconnected, a bot plays for them" };
-  return connected ? { state: "connected", text: "online" } : { state: "disconnected", text: "disconnected" };
+  if (bot) return { state: "bot-playing", text: connected ? t("a bot plays for them") : t("disconnected, a bot plays for them") };
+  return connected ? { state: "connected", text: t("online") } : { state: "disconnected", text: t("disconnected") };
 }
 
 /**
@@ -78,7 +80,7 @@ function presenceOf(info, live) {
  * viewer's (null: a spectator). Any of them may be left out: the last one given stays.
  */
 export function createSeatClocks(root, { who = () => [] } = {}) {
-  const list = h("ol", { class: "seat-clocks", "aria-label": "players and clocks" });
+  const list = h("ol", { class: "seat-clocks", "aria-label": t("players and clocks") });
   const caption = h("p", { class: "time-control muted" });
   fill(root, list, caption);
   let state = { summary: null, clocks: null, receivedAt: 0, presence: null, status: null, seat: null };
@@ -90,7 +92,7 @@ export function createSeatClocks(root, { who = () => [] } = {}) {
       const dot = h("span", { class: "presence-dot", "aria-hidden": "true" });
       const label = h("span", { class: "seat-label" });
       const note = h("span", { class: "presence-text" });
-      const clock = h("span", { class: "clock", role: "timer", "aria-label": `${info.seat_name}'s clock` });
+      const clock = h("span", { class: "clock", role: "timer", "aria-label": t("{0}'s clock", t(info.seat_name)) });
       const row = h("li", { class: "seat-clock", "data-seat": i }, dot, h("span", { class: "seat-who" }, label, note), clock);
       return { row, dot, label, note, clock };
     });
@@ -147,7 +149,7 @@ export function createSeatClocks(root, { who = () => [] } = {}) {
       r.row.classList.toggle("you", seat === i);
       r.row.classList.toggle("running", runs.has(i));
       r.dot.title = p.text;
-      fill(r.label, h("strong", {}, info.seat_name), seat === i ? " (you)" : "");
+      fill(r.label, h("strong", {}, t(info.seat_name)), seat === i ? t(" (you)") : "");
       // A bot seat's player is the bot ("Random bot"): its presence says nothing more.
       const player = names[i] || "";
       r.note.textContent = info.kind === SeatKind.BOT && player ? player : [player, p.text].filter(Boolean).join(" · ");

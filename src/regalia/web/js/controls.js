@@ -7,27 +7,28 @@ import { h, fill } from "./dom.js";
 import { canPass } from "./boards/common.js";
 import { sameTeam } from "./games.js";
 import { CommandType, TableStatus } from "./protocol.js";
+import { t } from "./i18n.js";
 
 export function createControls(root, { game, players, act, send }) {
   const button = (label, cls, onclick) => h("button", { type: "button", class: cls, onclick }, label);
-  const pass = button("Pass", "pass", () => act("pass"));
-  const resign = button("Resign", "resign", () => {
-    if (confirm("Resign this game?")) send({ type: CommandType.RESIGN });
+  const pass = button(t("Pass"), "pass", () => act("pass"));
+  const resign = button(t("Resign"), "resign", () => {
+    if (confirm(t("Resign this game?"))) send({ type: CommandType.RESIGN });
   });
-  const offer = button("Offer a draw", "offer-draw", () => send({ type: CommandType.OFFER_DRAW }));
-  const accept = button("Accept the draw", "accept-draw primary", () => send({ type: CommandType.ACCEPT_DRAW }));
-  const decline = button("Decline", "decline-draw", () => send({ type: CommandType.DECLINE_DRAW }));
-  const rematch = button("Ask for a rematch", "rematch", () => send({ type: CommandType.REMATCH }));
-  const claim = button("Claim the win", "claim primary", () => send({ type: CommandType.CLAIM }));
-  claim.title = "your opponent has been away too long on their turn";
+  const offer = button(t("Offer a draw"), "offer-draw", () => send({ type: CommandType.OFFER_DRAW }));
+  const accept = button(t("Accept the draw"), "accept-draw primary", () => send({ type: CommandType.ACCEPT_DRAW }));
+  const decline = button(t("Decline"), "decline-draw", () => send({ type: CommandType.DECLINE_DRAW }));
+  const rematch = button(t("Ask for a rematch"), "rematch", () => send({ type: CommandType.REMATCH }));
+  const claim = button(t("Claim the win"), "claim primary", () => send({ type: CommandType.CLAIM }));
+  claim.title = t("your opponent has been away too long on their turn");
   const drawNote = h("span", { class: "draw-note" });
   const input = h("input", {
     type: "text", class: "move-input", autocomplete: "off", spellcheck: "false",
-    placeholder: game.notation_hint ? `e.g. ${game.notation_hint}` : "type an action",
-    "aria-label": "type a move",
+    placeholder: game.notation_hint ? t("e.g. {0}", t(game.notation_hint)) : t("type an action"),
+    "aria-label": t("type a move"),
   });
   const rematchNote = h("span", { class: "rematch-note" });
-  const entry = h("form", { class: "move-entry" }, input, h("button", { type: "submit" }, "Play"));
+  const entry = h("form", { class: "move-entry" }, input, h("button", { type: "submit" }, t("Play")));
   // A typed move stays in the box until the server has played it: a refused one can be
   // corrected rather than typed again.
   let sent = null;
@@ -73,14 +74,14 @@ export function createControls(root, { game, players, act, send }) {
       const mine = offerBy !== null && sameTeam(game, players, offerBy, seat);
       const answered = accepted.has(seat);
       accept.hidden = decline.hidden = !(draws && offerBy !== null && !mine && !answered);
-      drawNote.textContent = playing && draw.declined ? "The draw offer was declined." : "";
+      drawNote.textContent = playing && draw.declined ? t("The draw offer was declined.") : "";
       if (playing && offerBy !== null) {
-        drawNote.textContent = mine ? "Your side offered a draw." : answered ? "You agreed; waiting for your teammate." : "A draw is offered.";
+        drawNote.textContent = mine ? t("Your side offered a draw.") : answered ? t("You agreed; waiting for your teammate.") : t("A draw is offered.");
       }
       const finished = player && message.status === TableStatus.FINISHED;
       rematch.hidden = !(finished && !rematchState.rematch && !rematchState.asked);
       rematchNote.textContent = finished && rematchState.asked && !rematchState.rematch
-        ? "You asked for a rematch: it starts when every player has asked." : "";
+        ? t("You asked for a rematch: it starts when every player has asked.") : "";
       claim.hidden = !(player && playing && message.claimable);
       entry.hidden = !(player && playing);
       input.disabled = !myTurn;

@@ -2,6 +2,7 @@
 // per-game fact the pages need (permissions, hints, seats, teams, bot levels) comes from here.
 
 import { listGames } from "./api.js";
+import { t } from "./i18n.js";
 
 let loading = null;
 
@@ -19,14 +20,14 @@ export function allGames() {
 /** One game's descriptor; rejects for a game the server does not know. */
 export async function gameInfo(name) {
   const game = (await allGames()).find((g) => g.name === name);
-  if (!game) throw new Error(`the server offers no game ${name}`);
+  if (!game) throw new Error(t("the server offers no game {0}", name));
   return game;
 }
 
 /** The seats' names for a number of players. */
 export function seatNames(game, players) {
   const names = game.seat_names && game.seat_names[String(players)];
-  return names || Array.from({ length: players }, (_, i) => `Seat ${i + 1}`);
+  return names || Array.from({ length: players }, (_, i) => t("Seat {0}", i + 1));
 }
 
 /** Whether two seats win and lose together (every seat alone unless the game has teams). */

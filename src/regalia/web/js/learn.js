@@ -9,7 +9,7 @@ import { gameInfo } from "./games.js";
 import { loadBoard } from "./boards/index.js";
 import { TableStatus } from "./protocol.js";
 import { lessonsOf, tryStep } from "./learning-api.js";
-import { t } from "./i18n.js";
+import { pageIn, t } from "./i18n.js";
 
 const PROGRESS_KEY = "regalia.lessons";
 
@@ -91,7 +91,7 @@ function mountLessons(box, game, lessons, module, lessonKey) {
 
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, t("Learn {0}", game.title)),
-      game.rules_url ? h("a", { href: game.rules_url, class: "rules-link" }, t("Full rules")) : null,
+      game.rules_url ? h("a", { href: pageIn(game.rules_url), class: "rules-link" }, t("Full rules")) : null,
       h("a", { href: "#/", class: "back" }, t("Lobby"))),
     h("div", { class: "learn-body" }, listBox, lessonBox));
 

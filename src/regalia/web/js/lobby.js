@@ -17,17 +17,18 @@ import { ensureName } from "./name.js";
 import { leaderboardLink } from "./leaderboard.js";
 import { canAnalyse } from "./analysis.js";
 import { learnLinks } from "./learn.js";
+import { pageIn, t } from "./i18n.js";
 
 export function showLobby(root) {
-  const games = h("section", { class: "games", "aria-label": "games" }, h("p", {}, "Loading games…"));
+  const games = h("section", { class: "games", "aria-label": t("games") }, h("p", {}, t("Loading games…")));
   const created = h("section", { class: "created", hidden: true, "aria-live": "polite" });
-  const tables = h("section", { class: "tables", "aria-label": "tables" });
+  const tables = h("section", { class: "tables", "aria-label": t("tables") });
   const joinError = h("p", { class: "error join-error", role: "alert" });
   const nameInput = h("input", {
     id: "player-name",
     value: playerName(),
     maxlength: 40,
-    placeholder: "Your name",
+    placeholder: t("Your name"),
     autocomplete: "nickname",
     onchange: (e) => setPlayerName(e.target.value),
   });
@@ -36,12 +37,12 @@ export function showLobby(root) {
   const showPlayer = () => {
     const player = currentPlayer();
     if (player) {
-      fill(nameRow, "Playing as ", h("a", { href: `#/player/${encodeURIComponent(player.id)}`, class: "player-link" }, player.name),
-        h("span", { class: "muted" }, " — your seats take your player's name, and rated tables are open to you."));
+      fill(nameRow, t("Playing as "), h("a", { href: `#/player/${encodeURIComponent(player.id)}`, class: "player-link" }, player.name),
+        h("span", { class: "muted" }, t(" — your seats take your player's name, and rated tables are open to you.")));
     } else {
       nameInput.value = playerName();
-      fill(nameRow, h("label", { for: "player-name" }, "Playing as "), nameInput,
-        h("span", { class: "muted" }, " — play as a guest or sign in (at the top) to play rated games."));
+      fill(nameRow, h("label", { for: "player-name" }, t("Playing as ")), nameInput,
+        h("span", { class: "muted" }, t(" — play as a guest or sign in (at the top) to play rated games.")));
     }
     for (const label of root.querySelectorAll(".rated-switch")) {
       label.hidden = !player;
@@ -67,17 +68,17 @@ export function showLobby(root) {
       fill(games, list.map((g) => gameCard(g, created)));
       showPlayer();
     })
-    .catch((err) => fill(games, h("p", { class: "error", role: "alert" }, `Cannot load games: ${err.message}`)));
+    .catch((err) => fill(games, h("p", { class: "error", role: "alert" }, t("Cannot load games: {0}", err.message))));
 
   /** Take an open seat: a name first (asked if none is remembered), then the table. */
   async function join(table, seat) {
     joinError.textContent = "";
-    const seatName = table.seats[seat].seat_name;
+    const seatName = t(table.seats[seat].seat_name);
     if (table.rated && !currentPlayer()) {
-      joinError.textContent = `Table ${table.id} is rated: play as a guest or sign in (at the top of the page) to take a seat.`;
+      joinError.textContent = t("Table {0} is rated: play as a guest or sign in (at the top of the page) to take a seat.", table.id);
       return;
     }
-    const name = await ensureName(`Your name, to play ${seatName} at table ${table.id}:`, "Join");
+    const name = await ensureName(t("Your name, to play {0} at table {1}:", seatName, table.id), t("Join"));
     if (!name) return;
     if (!currentPlayer()) nameInput.value = name;
     try {
@@ -86,8 +87,8 @@ export function showLobby(root) {
       location.hash = `#/t/${encodeURIComponent(table.id)}/${encodeURIComponent(answer.token)}`;
     } catch (err) {
       joinError.textContent = err.code === ErrorCode.SEAT_TAKEN
-        ? `Someone took ${seatName} at table ${table.id} first.`
-        : `Cannot join table ${table.id}: ${err.message}`;
+        ? t("Someone took {0} at table {1} first.", seatName, table.id)
+        : t("Cannot join table {0}: {1}", table.id, err.message);
       refresh();
     }
   }
@@ -97,7 +98,7 @@ export function showLobby(root) {
       const [all, list] = await Promise.all([listTables(), allGames().catch(() => [])]);
       fill(tables, tableLists(all, list, join));
     } catch (err) {
-      fill(tables, h("p", { class: "error" }, `Cannot load tables: ${err.message}`));
+      fill(tables, h("p", { class: "error" }, t("Cannot load tables: {0}", err.message)));
     }
   }
   refresh();
@@ -114,17 +115,17 @@ function gameCard(game, created) {
   const table = tableForm(game, created);
   // The analysis board, for the games the server can analyse.
   const analysis = h("span", { class: "analysis-link-box", hidden: true }, " · ",
-    h("a", { href: `#/analysis/${encodeURIComponent(game.name)}`, class: "analysis-link" }, "Analysis board"));
+    h("a", { href: `#/analysis/${encodeURIComponent(game.name)}`, class: "analysis-link" }, t("Analysis board")));
   canAnalyse(game.name).then((yes) => { analysis.hidden = !yes; });
   return h("article", { class: "game-card", "data-game": game.name },
     h("h2", {}, game.title),
-    h("p", { class: "summary" }, game.description || game.summary),
+    h("p", { class: "summary" }, t(game.description || game.summary)),
     h("p", { class: "players" }, playersText(game),
-      game.rules_url ? [" · ", h("a", { href: game.rules_url }, `Full rules of ${game.title}`)] : null,
-      " · ", h("a", { href: leaderboardLink(game.name), class: "leaderboard-link" }, "Leaderboard"), analysis),
+      game.rules_url ? [" · ", h("a", { href: pageIn(game.rules_url) }, t("Full rules of {0}", game.title))] : null,
+      " · ", h("a", { href: leaderboardLink(game.name), class: "leaderboard-link" }, t("Leaderboard")), analysis),
     learnLinks(game),
     playNow(game, table),
-    h("details", { class: "new-table" }, h("summary", {}, "New table"), table.form),
+    h("details", { class: "new-table" }, h("summary", {}, t("New table")), table.form),
   );
 }
 
@@ -133,10 +134,10 @@ function gameCard(game, created) {
 function playNow(game, table) {
   const what = h("span", { class: "play-now-what muted" });
   const error = h("p", { class: "error", role: "alert" });
-  const button = h("button", { type: "button", class: "play-now primary" }, "Play now");
+  const button = h("button", { type: "button", class: "play-now primary" }, t("Play now"));
   const describe = () => {
     const { players, clock } = table.choice();
-    what.textContent = `${players} players · ${timeControlText(clock)}`;
+    what.textContent = t("{0} players · {1}", players, timeControlText(clock));
   };
   table.form.addEventListener("change", describe);
   describe();
@@ -144,10 +145,10 @@ function playNow(game, table) {
     error.textContent = "";
     const { players, clock } = table.choice();
     if (clock === undefined) {
-      error.textContent = "The custom time control is not complete.";
+      error.textContent = t("The custom time control is not complete.");
       return;
     }
-    const name = await ensureName(`Your name, to play ${game.title}:`, "Play now");
+    const name = await ensureName(t("Your name, to play {0}:", game.title), t("Play now"));
     if (!name) return;
     button.disabled = true;
     try {
@@ -168,8 +169,8 @@ function playNow(game, table) {
 
 function playersText(game) {
   return game.min_players === game.max_players
-    ? `${game.min_players} players`
-    : `${game.min_players}–${game.max_players} players`;
+    ? t("{0} players", game.min_players)
+    : t("{0}–{1} players", game.min_players, game.max_players);
 }
 
 function tableForm(game, created) {
@@ -178,29 +179,29 @@ function tableForm(game, created) {
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
   const defaultCount = game.default_players || game.min_players;
-  const playersSelect = h("select", { name: "players", "aria-label": "number of players" },
+  const playersSelect = h("select", { name: "players", "aria-label": t("number of players") },
     counts.map((n) => h("option", { value: n, selected: n === defaultCount }, String(n))));
   const optionInputs = (game.options || []).map((opt) => optionInput(game, opt));
 
   function drawSeats() {
     const players = Number(playersSelect.value);
     const names = seatNames(game, players);
-    fill(seatsBox, h("legend", {}, "Seats"),
+    fill(seatsBox, h("legend", {}, t("Seats")),
       names.map((seatName, i) => {
-        const kind = h("select", { name: `kind-${i}`, "aria-label": `${seatName}: human, bot or open` },
-          h("option", { value: SeatKind.HUMAN, selected: i === 0, title: "someone you send an invite link to" }, "Human"),
-          h("option", { value: SeatKind.BOT, selected: i !== 0 }, "Bot"),
-          h("option", { value: SeatKind.OPEN, title: "anyone may take it from the lobby" }, "Open"));
+        const kind = h("select", { name: `kind-${i}`, "aria-label": t("{0}: human, bot or open", t(seatName)) },
+          h("option", { value: SeatKind.HUMAN, selected: i === 0, title: t("someone you send an invite link to") }, t("Human")),
+          h("option", { value: SeatKind.BOT, selected: i !== 0 }, t("Bot")),
+          h("option", { value: SeatKind.OPEN, title: t("anyone may take it from the lobby") }, t("Open")));
         // Titles for people, weakest first; the technical name (as in `regalia arena`) and
         // what the level does as a tooltip.
-        const level = h("select", { name: `level-${i}`, "aria-label": `${seatName}: bot level` },
+        const level = h("select", { name: `level-${i}`, "aria-label": t("{0}: bot level", t(seatName)) },
           levels.map((l) => h("option", {
-            value: l.name, title: l.help ? `${l.name}: ${l.help}` : l.name, selected: l.name === game.default_level,
-          }, l.title || l.name)));
+            value: l.name, title: l.help ? `${l.name}: ${t(l.help)}` : l.name, selected: l.name === game.default_level,
+          }, t(l.title || l.name))));
         const sync = () => { level.disabled = kind.value !== SeatKind.BOT; };
         kind.addEventListener("change", sync);
         sync();
-        return h("div", { class: "seat-row" }, h("span", { class: "seat-name" }, seatName), kind, level);
+        return h("div", { class: "seat-row" }, h("span", { class: "seat-name" }, t(seatName)), kind, level);
       }));
   }
   playersSelect.addEventListener("change", drawSeats);
@@ -210,17 +211,15 @@ function tableForm(game, created) {
   const error = h("p", { class: "error", role: "alert" });
   // Shown to signed-in players only (the lobby toggles it): the creator must be one too.
   const rated = h("input", { type: "checkbox", name: "rated", role: "switch" });
-  const ratedTip = "A rated game changes the players' ratings. Every human seat must be taken by a " +
-    "signed-in player (a guest or with a password), each a different one; the game starts only then. " +
-    "Bot seats play as their level's own rated player.";
+  const ratedTip = t("A rated game changes the players' ratings. Every human seat must be taken by a signed-in player (a guest or with a password), each a different one; the game starts only then. Bot seats play as their level's own rated player.");
   const form = h("form", { class: "table-form", "data-game": game.name },
-    counts.length > 1 ? h("label", {}, "Players ", playersSelect) : null,
+    counts.length > 1 ? h("label", {}, t("Players "), playersSelect) : null,
     optionInputs.map((o) => o.label),
     seatsBox,
     timing.fields,
-    h("label", { class: "rated-switch", title: ratedTip, hidden: !currentPlayer() }, rated, " Rated",
-      h("small", {}, "every human seat must be a signed-in player")),
-    h("button", { type: "submit", class: "primary" }, "Create table"),
+    h("label", { class: "rated-switch", title: ratedTip, hidden: !currentPlayer() }, rated, t(" Rated"),
+      h("small", {}, t("every human seat must be a signed-in player"))),
+    h("button", { type: "submit", class: "primary" }, t("Create table")),
     error,
   );
   form.addEventListener("submit", async (event) => {
@@ -237,7 +236,7 @@ function tableForm(game, created) {
     }
     const clock = timing.clock();
     if (clock === undefined) {
-      error.textContent = "The custom time control is not complete.";
+      error.textContent = t("The custom time control is not complete.");
       return;
     }
     // Only what differs from the server's defaults (the game's own) is sent.
@@ -262,19 +261,19 @@ const GRACE_S = 60; // the server's default time away before the absence rule ap
 function timingInputs(game) {
   const presets = game.clock_presets || [];
   const id = (what) => `${what}-${game.name}`;
-  const choice = h("select", { id: id("clock"), name: "clock", "aria-label": "time control" },
-    h("option", { value: "" }, "Untimed"),
-    presets.map((p, i) => h("option", { value: `preset-${i}` }, `${p.label} (${timeControlText(p.clock)})`)),
-    h("option", { value: "custom" }, "Custom…"));
+  const choice = h("select", { id: id("clock"), name: "clock", "aria-label": t("time control") },
+    h("option", { value: "" }, t("Untimed")),
+    presets.map((p, i) => h("option", { value: `preset-${i}` }, t("{0} ({1})", t(p.label), timeControlText(p.clock)))),
+    h("option", { value: "custom" }, t("Custom…")));
   const number = (name, label, value, min, max) =>
     h("label", { class: "clock-field" }, `${label} `,
       h("input", { type: "number", name, value, min, max, step: 1, inputmode: "numeric" }));
-  const style = h("select", { name: "clock-style", "aria-label": "custom time control" },
-    h("option", { value: "fischer" }, "minutes each + seconds a turn"),
-    h("option", { value: "per-move" }, "seconds a turn"));
-  const minutes = number("clock-minutes", "Minutes", 10, 1, 1440);
-  const increment = number("clock-increment", "+ seconds a turn", 5, 0, 3600);
-  const perMove = number("clock-per-move", "Seconds a turn", 60, 1, 86400);
+  const style = h("select", { name: "clock-style", "aria-label": t("custom time control") },
+    h("option", { value: "fischer" }, t("minutes each + seconds a turn")),
+    h("option", { value: "per-move" }, t("seconds a turn")));
+  const minutes = number("clock-minutes", t("Minutes"), 10, 1, 1440);
+  const increment = number("clock-increment", t("+ seconds a turn"), 5, 0, 3600);
+  const perMove = number("clock-per-move", t("Seconds a turn"), 60, 1, 86400);
   const custom = h("div", { class: "custom-clock" }, style, minutes, increment, perMove);
   const sync = () => {
     custom.hidden = choice.value !== "custom";
@@ -289,17 +288,17 @@ function timingInputs(game) {
   const select = (name, label, entries, value) =>
     h("label", {}, `${label} `, h("select", { name, "aria-label": label },
       entries.map(([v, text]) => h("option", { value: v, selected: v === value }, text))));
-  const onTimeout = select("on-timeout", "Out of time:", [
-    [TimeoutRule.LOSE, "that side loses"],
-    [TimeoutRule.BOT, "a bot plays on for them"],
+  const onTimeout = select("on-timeout", t("Out of time:"), [
+    [TimeoutRule.LOSE, t("that side loses")],
+    [TimeoutRule.BOT, t("a bot plays on for them")],
   ], game.on_timeout || TimeoutRule.LOSE);
-  const absence = select("absence", "Away on their turn:", [
-    [AbsenceRule.BOT, "a bot plays for them until they return"],
-    [AbsenceRule.CLAIM, "the others may claim the win"],
-    [AbsenceRule.WAIT, "wait for them"],
+  const absence = select("absence", t("Away on their turn:"), [
+    [AbsenceRule.BOT, t("a bot plays for them until they return")],
+    [AbsenceRule.CLAIM, t("the others may claim the win")],
+    [AbsenceRule.WAIT, t("wait for them")],
   ], game.absence || AbsenceRule.WAIT);
-  const grace = number("grace", "after seconds", GRACE_S, 1, 3600);
-  const options = h("details", { class: "table-options" }, h("summary", {}, "Options"),
+  const grace = number("grace", t("after seconds"), GRACE_S, 1, 3600);
+  const options = h("details", { class: "table-options" }, h("summary", {}, t("Options")),
     h("div", { class: "table-options-body" }, onTimeout, h("div", { class: "absence-row" }, absence, grace)));
 
   const value = (label) => label.querySelector("input, select").value;
@@ -308,7 +307,7 @@ function timingInputs(game) {
     return value(label) !== "" && Number.isInteger(n) && n >= 0 ? n : null;
   };
   return {
-    fields: [h("label", { for: id("clock") }, "Time control ", choice), custom, options],
+    fields: [h("label", { for: id("clock") }, t("Time control "), choice), custom, options],
     clock() {
       if (choice.value === "") return null;
       if (choice.value.startsWith("preset-")) return presets[Number(choice.value.slice(7))].clock;
@@ -337,18 +336,19 @@ function optionInput(game, opt) {
   let input;
   if (opt.choices && opt.choices.length) {
     input = h("select", { id, name: opt.name },
-      opt.default === null || opt.default === undefined ? h("option", { value: "" }, "default") : null,
-      opt.choices.map((c) => h("option", { value: c, selected: c === opt.default }, c)));
+      opt.default === null || opt.default === undefined ? h("option", { value: "" }, t("default")) : null,
+      opt.choices.map((c) => h("option", { value: c, selected: c === opt.default }, t(c))));
   } else {
     input = h("input", {
       id, name: opt.name, type: "number",
       min: opt.minimum ?? undefined, max: opt.maximum ?? undefined,
-      value: opt.default ?? "", placeholder: "default",
+      value: opt.default ?? "", placeholder: t("default"),
     });
   }
-  const title = opt.name.replaceAll("_", " ");
-  const label = h("label", { for: id, title: opt.help }, `${title[0].toUpperCase()}${title.slice(1)} `, input,
-    opt.help ? h("small", {}, ` ${opt.help}`) : null);
+  const words = opt.name.replaceAll("_", " ");
+  const title = words[0].toUpperCase() + words.slice(1); // as the extractor names it
+  const label = h("label", { for: id, title: t(opt.help) }, `${t(title)} `, input,
+    opt.help ? h("small", {}, ` ${t(opt.help)}`) : null);
   return { name: opt.name, input, label };
 }
 
@@ -361,37 +361,36 @@ function showCreated(box, game, answer) {
   const tokens = answer.tokens || [];
   const names = table.seats.map((s) => s.seat_name);
   if (tokens.length) rememberSeat(table.id, tokens[0].token);
-  rememberInvites(table.id, tokens.slice(1).map((t) => ({
-    seat: t.seat, name: names[t.seat], url: inviteUrl(`#/t/${table.id}/${t.token}`),
+  rememberInvites(table.id, tokens.slice(1).map((tok) => ({
+    seat: tok.seat, name: names[tok.seat], url: inviteUrl(`#/t/${table.id}/${tok.token}`),
   })));
-  const rows = tokens.map((t, i) => {
-    const url = inviteUrl(`#/t/${table.id}/${t.token}`);
-    return h("li", { class: "invite", "data-seat": t.seat },
-      h("span", { class: "seat-name" }, names[t.seat] || `Seat ${t.seat}`),
+  const rows = tokens.map((tok, i) => {
+    const url = inviteUrl(`#/t/${table.id}/${tok.token}`);
+    return h("li", { class: "invite", "data-seat": tok.seat },
+      h("span", { class: "seat-name" }, names[tok.seat] ? t(names[tok.seat]) : t("Seat {0}", tok.seat)),
       i === 0
-        ? h("a", { href: url, class: "button primary play-link" }, "Play this seat")
-        : h("input", { readonly: true, value: url, class: "invite-url", "aria-label": `invite link for ${names[t.seat]}` }),
-      copyButton(url, i === 0 ? "Copy my link" : "Copy invite"),
+        ? h("a", { href: url, class: "button primary play-link" }, t("Play this seat"))
+        : h("input", { readonly: true, value: url, class: "invite-url", "aria-label": t("invite link for {0}", t(names[tok.seat])) }),
+      copyButton(url, i === 0 ? t("Copy my link") : t("Copy invite")),
     );
   });
   const watch = inviteUrl(answer.spectate || `#/t/${table.id}`);
-  const open = table.seats.filter((s) => s.kind === SeatKind.OPEN).map((s) => s.seat_name);
+  const open = table.seats.filter((s) => s.kind === SeatKind.OPEN).map((s) => t(s.seat_name));
   fill(box,
-    h("h2", {}, `${game.title} table ${table.id} created`, table.rated ? h("span", { class: "badge rated-badge" }, "rated") : null),
+    h("h2", {}, t("{0} table {1} created", game.title, table.id), table.rated ? h("span", { class: "badge rated-badge" }, t("rated")) : null),
     table.rated
-      ? h("p", { class: "rated-note" }, "A rated table: whoever opens an invite link plays as a guest or signs in " +
-          "before taking the seat, and the game starts when every human seat has its own player.")
+      ? h("p", { class: "rated-note" }, t("A rated table: whoever opens an invite link plays as a guest or signs in before taking the seat, and the game starts when every human seat has its own player."))
       : null,
     open.length
-      ? h("p", { class: "open-seats" }, `Open: ${open.join(", ")}. Anyone may take ${open.length > 1 ? "them" : "it"} ` +
-          "from the lobby's Open tables; the game starts once every seat is taken.")
+      ? h("p", { class: "open-seats" }, open.length > 1
+          ? t("Open: {0}. Anyone may take them from the lobby's Open tables; the game starts once every seat is taken.", open.join(", "))
+          : t("Open: {0}. Anyone may take it from the lobby's Open tables; the game starts once every seat is taken.", open[0]))
       : null,
     tokens.length
-      ? h("p", {}, "Each link below plays one seat. Keep yours; send the others to your friends. " +
-          "This browser also lists them on the table page until everyone has joined.")
-      : h("p", {}, "Every seat is a bot: watch them play."),
+      ? h("p", {}, t("Each link below plays one seat. Keep yours; send the others to your friends. This browser also lists them on the table page until everyone has joined."))
+      : h("p", {}, t("Every seat is a bot: watch them play.")),
     h("ul", { class: "invites" }, rows),
-    h("p", {}, h("a", { href: watch, class: "watch-link" }, "Watch as a spectator"), " ", copyButton(watch, "Copy spectator link")),
+    h("p", {}, h("a", { href: watch, class: "watch-link" }, t("Watch as a spectator")), " ", copyButton(watch, t("Copy spectator link"))),
   );
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" });
@@ -405,19 +404,19 @@ function tableLists(all, games, join) {
     h("div", { class: `table-list ${status}` },
       h("h2", {}, label),
       rows.length
-        ? h("ul", {}, rows.map((t) => tableRow(t, games.find((g) => g.name === t.game), join)))
-        : h("p", { class: "muted" }, "None right now."));
+        ? h("ul", {}, rows.map((row) => tableRow(row, games.find((g) => g.name === row.game), join)))
+        : h("p", { class: "muted" }, t("None right now.")));
   return [
-    section("Open tables", TableStatus.WAITING, all.filter((t) => t.status === TableStatus.WAITING)),
-    section("Running tables", TableStatus.PLAYING, all.filter((t) => t.status === TableStatus.PLAYING)),
-    section("Finished games", TableStatus.FINISHED, all.filter((t) => t.status === TableStatus.FINISHED).slice(0, 20)),
+    section(t("Open tables"), TableStatus.WAITING, all.filter((x) => x.status === TableStatus.WAITING)),
+    section(t("Running tables"), TableStatus.PLAYING, all.filter((x) => x.status === TableStatus.PLAYING)),
+    section(t("Finished games"), TableStatus.FINISHED, all.filter((x) => x.status === TableStatus.FINISHED).slice(0, 20)),
   ];
 }
 
 function tableRow(table, game, join) {
-  const level = (name) => (game ? levelTitle(game, name) : name);
-  const seats = table.seats.map((s) =>
-    `${s.seat_name}: ${s.kind === SeatKind.BOT ? `${level(s.level)} bot` : s.joined ? s.name || "human" : "open"}`).join(", ");
+  const level = (name) => t(game ? levelTitle(game, name) : name);
+  const who = (s) => (s.kind === SeatKind.BOT ? t("{0} bot", level(s.level)) : s.joined ? s.name || t("human") : t("open"));
+  const seats = table.seats.map((s) => t("{0}: {1}", t(s.seat_name), who(s))).join(", ");
   const finished = table.status === TableStatus.FINISHED;
   // Open seats anyone may take (a human seat nobody joined waits for its invite link).
   const mine = seatToken(table.id);
@@ -426,30 +425,30 @@ function tableRow(table, game, join) {
     : [];
   return h("li", { "data-table": table.id },
     h("strong", {}, game ? game.title : table.game), ` · ${table.id} · `,
-    table.rated ? [h("span", { class: "badge rated-badge", title: "a rated game: signed-in players only" }, "rated"), " · "] : null,
+    table.rated ? [h("span", { class: "badge rated-badge", title: t("a rated game: signed-in players only") }, t("rated")), " · "] : null,
     h("span", { class: "time-control" }, timeControlText(table.clock)), ` · ${seats} `,
     open.map((s) => [h("button", {
       type: "button", class: "join-seat", "data-seat": s.seat, onclick: () => join(table, s.seat),
-    }, `Join as ${s.seat_name}`), " "]),
+    }, t("Join as {0}", t(s.seat_name))), " "]),
     finished
-      ? h("a", { href: `#/replay/${table.id}` }, "Replay")
-      : h("a", { href: `#/t/${table.id}` }, "Watch"),
+      ? h("a", { href: `#/replay/${table.id}` }, t("Replay"))
+      : h("a", { href: `#/t/${table.id}` }, t("Watch")),
     !finished && seatToken(table.id)
-      ? [" · ", h("a", { href: `#/t/${table.id}/${seatToken(table.id)}`, class: "my-seat" }, "Play your seat")]
+      ? [" · ", h("a", { href: `#/t/${table.id}/${seatToken(table.id)}`, class: "my-seat" }, t("Play your seat"))]
       : null,
   );
 }
 
 function replayUpload() {
   const text = h("textarea", {
-    rows: 4, placeholder: "Paste a game record: its tag pairs, then the moves", "aria-label": "game record",
+    rows: 4, placeholder: t("Paste a game record: its tag pairs, then the moves"), "aria-label": t("game record"),
   });
-  const file = h("input", { type: "file", accept: ".txt,.pgn,.rec,text/plain", "aria-label": "record file" });
+  const file = h("input", { type: "file", accept: ".txt,.pgn,.rec,text/plain", "aria-label": t("record file") });
   const error = h("p", { class: "error", role: "alert" });
   file.addEventListener("change", async () => {
     if (file.files[0]) text.value = await file.files[0].text();
   });
-  const form = h("form", { class: "upload" }, text, h("div", {}, file, h("button", { type: "submit" }, "View replay")), error);
+  const form = h("form", { class: "upload" }, text, h("div", {}, file, h("button", { type: "submit" }, t("View replay"))), error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -460,5 +459,5 @@ function replayUpload() {
       error.textContent = err.message;
     }
   });
-  return h("section", { class: "replay-upload" }, h("h2", {}, "View a game record"), form);
+  return h("section", { class: "replay-upload" }, h("h2", {}, t("View a game record")), form);
 }

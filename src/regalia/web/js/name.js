@@ -4,18 +4,19 @@
 
 import { h } from "./dom.js";
 import { currentPlayer, playerName, setPlayerName } from "./store.js";
+import { t } from "./i18n.js";
 
 /** A form: `intro`, a name box and a `label` button; `onName(name)` once one is given. */
 export function nameForm(intro, label, onName, onCancel = null) {
   const input = h("input", {
     type: "text", name: "name", maxlength: 40, required: true, autocomplete: "nickname",
-    placeholder: "Your name", "aria-label": "your name", value: playerName(),
+    placeholder: t("Your name"), "aria-label": t("your name"), value: playerName(),
   });
   const form = h("form", { class: "name-form" },
     h("p", {}, intro),
     h("div", { class: "name-form-row" }, input,
       h("button", { type: "submit", class: "primary" }, label),
-      onCancel ? h("button", { type: "button", class: "cancel", onclick: onCancel }, "Cancel") : null));
+      onCancel ? h("button", { type: "button", class: "cancel", onclick: onCancel }, t("Cancel")) : null));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
@@ -34,7 +35,7 @@ export function ensureName(intro, label) {
   const known = playerName();
   if (known) return Promise.resolve(known);
   return new Promise((resolve) => {
-    const dialog = h("dialog", { class: "name-dialog", "aria-label": "your name" });
+    const dialog = h("dialog", { class: "name-dialog", "aria-label": t("your name") });
     let done = false;
     const finish = (name) => {
       if (done) return;

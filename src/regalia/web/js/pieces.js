@@ -2,6 +2,7 @@
 // A <use> of a symbol takes its fill (body) and stroke (outline and details) from CSS.
 
 import { s } from "./dom.js";
+import { t } from "./i18n.js";
 
 const BASE = "M27 76 H73 L77 90 H23 Z";
 
@@ -48,10 +49,19 @@ const DETAILS = {
 };
 
 const NAMES = { p: "pawn", r: "rook", b: "bishop", n: "knight", q: "queen", k: "king" };
+const WORDS = () => ({
+  pawn: t("pawn"), rook: t("rook"), bishop: t("bishop"), knight: t("knight"), queen: t("queen"), king: t("king"),
+});
 
-/** Full name of a piece letter ("n" → "knight"). */
+/** Full name of a piece letter in the page's language ("n" → "knight"). */
 export function pieceName(letter) {
-  return NAMES[letter.toLowerCase()] || letter;
+  const name = NAMES[letter.toLowerCase()];
+  return name ? WORDS()[name] : letter;
+}
+
+/** A piece in words: "White knight on b1" (`side`: the army's name, already translated). */
+export function pieceLabel(side, letter, square) {
+  return t("{0} {1} on {2}", side, pieceName(letter), square);
 }
 
 /** <defs> holding one <symbol id="piece-x"> per piece letter. */

@@ -10,16 +10,17 @@ import { ErrorCode, Outcome, TableStatus } from "./protocol.js";
 import { currentPlayer } from "./store.js";
 import { provisionalMark, ratingChangeText, ratingTrend } from "./rating.js";
 import { leaderboardLink } from "./leaderboard.js";
+import { language, t, translated } from "./i18n.js";
 
-const RESULT = { [Outcome.WIN]: "Won", [Outcome.LOSS]: "Lost", [Outcome.DRAW]: "Draw" };
-const STATUS = {
-  [TableStatus.WAITING]: "waiting for players",
-  [TableStatus.PLAYING]: "in play",
-  [TableStatus.EXPIRED]: "never started",
-};
+const RESULT = () => ({ [Outcome.WIN]: t("Won"), [Outcome.LOSS]: t("Lost"), [Outcome.DRAW]: t("Draw") });
+const STATUS = () => ({
+  [TableStatus.WAITING]: t("waiting for players"),
+  [TableStatus.PLAYING]: t("in play"),
+  [TableStatus.EXPIRED]: t("never started"),
+});
 
 export function showProfile(root, playerId) {
-  const box = h("div", { class: "profile-page" }, h("p", {}, "Loading the profile…"));
+  const box = h("div", { class: "profile-page" }, h("p", {}, t("Loading the profile…")));
   fill(root, box);
   let gone = false;
   Promise.all([playerProfile(playerId), allGames().catch(() => [])])
@@ -30,8 +31,8 @@ export function showProfile(root, playerId) {
     })
     .catch((err) => {
       if (gone) return;
-      const text = err.code === ErrorCode.UNKNOWN_PLAYER ? "There is no such player." : `Cannot load the profile: ${err.message}`;
-      fill(box, h("header", { class: "table-head" }, h("h2", {}, "Player"), h("a", { href: "#/", class: "back" }, "Lobby")),
+      const text = err.code === ErrorCode.UNKNOWN_PLAYER ? t("There is no such player.") : t("Cannot load the profile: {0}", err.message);
+      fill(box, h("header", { class: "table-head" }, h("h2", {}, t("Player")), h("a", { href: "#/", class: "back" }, t("Lobby"))),
         h("p", { class: "alert", role: "alert" }, text));
     });
   return {
@@ -44,15 +45,15 @@ export function showProfile(root, playerId) {
 
 /** A seat's name when the game's seats are named the same whatever the player count. */
 function seatName(game, seat) {
-  if (!game) return `seat ${seat + 1}`;
+  if (!game) return t("seat {0}", seat + 1);
   const names = new Set();
   for (let n = Math.max(seat + 1, game.min_players); n <= game.max_players; n++) names.add(seatNames(game, n)[seat]);
-  return names.size === 1 ? [...names][0] : `seat ${seat + 1}`;
+  return names.size === 1 ? t([...names][0]) : t("seat {0}", seat + 1);
 }
 
 function when(iso) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
 }
 
 function page(profile, games) {
@@ -65,43 +66,43 @@ function page(profile, games) {
   return [
     h("header", { class: "table-head" },
       h("h2", { class: "profile-name" }, profile.name),
-      profile.bot ? h("span", { class: "badge" }, "bot") : null,
-      mine ? h("span", { class: "badge you-badge" }, "you") : null,
-      h("a", { href: "#/", class: "back" }, "Lobby")),
-    profile.bot ? h("p", { class: "muted" }, "A bot level: it plays rated games as one player, so the ladder has fixed landmarks.") : null,
-    h("h3", {}, "Ratings"),
+      profile.bot ? h("span", { class: "badge" }, t("bot")) : null,
+      mine ? h("span", { class: "badge you-badge" }, t("you")) : null,
+      h("a", { href: "#/", class: "back" }, t("Lobby"))),
+    profile.bot ? h("p", { class: "muted" }, t("A bot level: it plays rated games as one player, so the ladder has fixed landmarks.")) : null,
+    h("h3", {}, t("Ratings")),
     ratings.length
       ? h("div", { class: "wide-table" }, h("table", { class: "profile-ratings" },
           h("thead", {}, h("tr", {},
-            h("th", { scope: "col" }, "Game"), h("th", { scope: "col", class: "num" }, "Rating"),
-            h("th", { scope: "col", class: "num" }, "Games"))),
+            h("th", { scope: "col" }, t("Game")), h("th", { scope: "col", class: "num" }, t("Rating")),
+            h("th", { scope: "col", class: "num" }, t("Games")))),
           h("tbody", {}, ratings.map(([game, r]) => h("tr", { "data-game": game },
-            h("th", { scope: "row" }, h("a", { href: leaderboardLink(game), title: "the leaderboard" }, titleOf(game))),
+            h("th", { scope: "row" }, h("a", { href: leaderboardLink(game), title: t("the leaderboard") }, titleOf(game))),
             h("td", { class: "num rating" }, String(r.rating), " ", provisionalMark(r.provisional)),
             h("td", { class: "num played" }, String(r.games)))))))
-      : h("p", { class: "muted no-ratings" }, "No rated games yet."),
-    h("h3", {}, "Recent games"),
+      : h("p", { class: "muted no-ratings" }, t("No rated games yet.")),
+    h("h3", {}, t("Recent games")),
     recent.length
       ? h("ol", { class: "recent-games" }, recent.map((g) => recentGame(g, gameOf(g.game), titleOf(g.game))))
-      : h("p", { class: "muted" }, "No games yet."),
+      : h("p", { class: "muted" }, t("No games yet.")),
   ];
 }
 
 function recentGame(g, game, title) {
   const result = g.outcome
-    ? h("span", { class: `outcome ${g.outcome}` }, RESULT[g.outcome] || g.outcome)
-    : h("span", { class: "outcome none" }, STATUS[g.status] || g.status);
+    ? h("span", { class: `outcome ${g.outcome}` }, RESULT()[g.outcome] || g.outcome)
+    : h("span", { class: "outcome none" }, STATUS()[g.status] || g.status);
   const change = g.rating_change
-    ? h("span", { class: `rating-delta ${ratingTrend(g.rating_change)}`, title: "rating before → after" },
-        `Rating ${ratingChangeText(g.rating_change)}`)
+    ? h("span", { class: `rating-delta ${ratingTrend(g.rating_change)}`, title: t("rating before → after") },
+        t("Rating {0}", ratingChangeText(g.rating_change)))
     : null;
   let link = null;
-  if (g.replay) link = h("a", { href: g.replay, class: "replay-link" }, "Replay");
-  else if (g.status === TableStatus.PLAYING || g.status === TableStatus.WAITING) link = h("a", { href: `#/t/${encodeURIComponent(g.table)}` }, "Watch");
+  if (g.replay) link = h("a", { href: g.replay, class: "replay-link" }, t("Replay"));
+  else if (g.status === TableStatus.PLAYING || g.status === TableStatus.WAITING) link = h("a", { href: `#/t/${encodeURIComponent(g.table)}` }, t("Watch"));
   return h("li", { class: "recent-game", "data-table": g.table },
     h("div", { class: "recent-head" },
-      h("strong", {}, title), ` as ${seatName(game, g.seat)} · `, result,
-      g.rated ? h("span", { class: "badge rated-badge" }, "rated") : null),
-    g.reason ? h("div", { class: "muted reason" }, g.reason) : null,
+      h("strong", {}, title), " ", t("as {0}", seatName(game, g.seat)), " · ", result,
+      g.rated ? h("span", { class: "badge rated-badge" }, t("rated")) : null),
+    g.reason ? h("div", { class: "muted reason" }, translated(g.reason)) : null,
     h("div", { class: "recent-foot" }, h("span", { class: "muted" }, when(g.created_at)), change, link));
 }

@@ -1,6 +1,7 @@
 // Ratings in words, the same on the table page, the leaderboard and the profiles.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** A change's difference with its sign: "+34", "−12" (a minus sign), "±0". */
 export function ratingDelta(change) {
@@ -22,6 +23,6 @@ export const ratingTrend = (change) =>
 /** The "provisional" mark of a rating from too few games to be sure of, or nothing. */
 export function provisionalMark(provisional) {
   return provisional
-    ? h("span", { class: "provisional", title: "provisional: too few games yet for the rating to be sure" }, "provisional")
+    ? h("span", { class: "provisional", title: t("provisional: too few games yet for the rating to be sure") }, t("provisional"))
     : null;
 }

@@ -13,6 +13,7 @@ import { TableStatus } from "./protocol.js";
 import { seatNumber } from "./store.js";
 import { analysePosition, analyseGame } from "./api.js";
 import { analysisInfo, canAnalyse, createAnalysisPanel, evaluationChart, openAnalysis } from "./analysis.js";
+import { t } from "./i18n.js";
 
 let uploaded = null;
 
@@ -24,27 +25,27 @@ export function openReplayData(replay) {
 }
 
 export function showReplay(root, tableId, { analyse = false } = {}) {
-  const box = h("div", { class: "replay-page" }, h("p", {}, "Loading the replay…"));
+  const box = h("div", { class: "replay-page" }, h("p", {}, t("Loading the replay…")));
   fill(root, box);
   let cleanup = () => {};
   const load = tableId ? tableReplay(tableId) : Promise.resolve(uploaded);
   load
     .then((replay) => {
       if (!replay) {
-        fill(box, h("p", {}, "No record loaded. ", h("a", { href: "#/" }, "Upload one in the lobby.")));
+        fill(box, h("p", {}, t("No record loaded."), " ", h("a", { href: "#/" }, t("Upload one in the lobby."))));
         return;
       }
       return Promise.all([loadBoard(replay.game), gameInfo(replay.game)]).then(([module, game]) => {
         cleanup = mount(box, replay, module, game, tableId, analyse);
       });
     })
-    .catch((err) => fill(box, h("p", { class: "alert", role: "alert" }, `Cannot load the replay: ${err.message}`)));
+    .catch((err) => fill(box, h("p", { class: "alert", role: "alert" }, t("Cannot load the replay: {0}", err.message))));
   return { destroy: () => cleanup() };
 }
 
 function mount(box, replay, module, game, tableId, analyseAll) {
   const steps = replay.steps || [];
-  const names = replay.seat_names || [];
+  const names = (replay.seat_names || []).map((name) => t(name));
   const boardRoot = h("div", { class: "game-view" });
   const movesRoot = h("div", { class: "move-list" });
   const counter = h("span", { class: "ply-counter", "aria-live": "polite" });
@@ -54,27 +55,27 @@ function mount(box, replay, module, game, tableId, analyseAll) {
     ply = Math.max(0, Math.min(steps.length - 1, n));
     draw();
   };
-  const nav = h("div", { class: "replay-nav", role: "group", "aria-label": "replay steps" },
-    button("«", "first position", () => go(0)),
-    button("‹", "previous move", () => go(ply - 1)),
+  const nav = h("div", { class: "replay-nav", role: "group", "aria-label": t("replay steps") },
+    button("«", t("first position"), () => go(0)),
+    button("‹", t("previous move"), () => go(ply - 1)),
     counter,
-    button("›", "next move", () => go(ply + 1)),
-    button("»", "last position", () => go(steps.length - 1)));
-  const title = tableId ? `${game.title} · replay of table ${tableId}` : `${game.title} · replay of an uploaded record`;
+    button("›", t("next move"), () => go(ply + 1)),
+    button("»", t("last position"), () => go(steps.length - 1)));
+  const title = tableId ? t("{0} · replay of table {1}", game.title, tableId) : t("{0} · replay of an uploaded record", game.title);
   // No one plays a replay; the names list still tells boards how many seats there are. A
   // player of the table sees it from their own seat, as they played it.
   const playerNames = () => names.map(() => "");
   const mine = tableId ? seatNumber(tableId) : null;
   const board = module.createView(boardRoot, { seat: mine, act: () => {}, playerNames, game });
   const status = h("p", { class: "status" },
-    replay.result ? resultText(replay.result, names, mine, board.reason) : "Unfinished record");
+    replay.result ? resultText(replay.result, names, mine, board.reason) : t("Unfinished record"));
   const extra = h("div", { class: "replay-extra" });
   fill(box,
-    h("header", { class: "table-head" }, h("h2", {}, title), h("a", { href: "#/", class: "back" }, "Lobby")),
+    h("header", { class: "table-head" }, h("h2", {}, title), h("a", { href: "#/", class: "back" }, t("Lobby"))),
     status,
     h("div", { class: "table-body" },
       h("div", { class: "board-col" }, nav, boardRoot),
-      h("aside", { class: "side-col" }, extra, h("h3", {}, "Moves"), movesRoot,
+      h("aside", { class: "side-col" }, extra, h("h3", {}, t("Moves")), movesRoot,
         h("p", {}, downloadLink(replay.record, `regalia-${replay.game}-${tableId || "record"}.txt`)))));
   const finalView = steps.length ? steps[steps.length - 1].view : {};
 
@@ -87,7 +88,7 @@ function mount(box, replay, module, game, tableId, analyseAll) {
     const who = (s) => {
       const name = typeof s.seat === "number" ? names[s.seat] : "";
       const text = String(s.text || s.action || "?");
-      return name && !text.startsWith(name[0]) ? `${name}: ` : "";
+      return name && !text.startsWith(name[0]) ? t("{0}: ", name) : "";
     };
     const out = [];
     let row = null;
@@ -118,12 +119,12 @@ function mount(box, replay, module, game, tableId, analyseAll) {
 
   function buildPanel() {
     panel = createAnalysisPanel(game, replay.players || names.length);
-    const one = h("button", { type: "button", class: "analyse-one" }, "Analyse this position");
-    const all = h("button", { type: "button", class: "analyse-all" }, "Analyse every move");
-    const board = h("button", { type: "button", class: "open-analysis", title: "try other moves from here" }, "Analysis board");
+    const one = h("button", { type: "button", class: "analyse-one" }, t("Analyse this position"));
+    const all = h("button", { type: "button", class: "analyse-all" }, t("Analyse every move"));
+    const board = h("button", { type: "button", class: "open-analysis", title: t("try other moves from here") }, t("Analysis board"));
     chartBox = h("div", { class: "chart-box" });
     panel.element.hidden = true;
-    fill(extra, h("h3", {}, "Analysis"), h("div", { class: "buttons analysis-buttons" }, one, all, board), panel.element, chartBox);
+    fill(extra, h("h3", {}, t("Analysis")), h("div", { class: "buttons analysis-buttons" }, one, all, board), panel.element, chartBox);
     one.addEventListener("click", async () => {
       const info = await analysisInfo();
       const asked = ply;
@@ -160,13 +161,17 @@ function mount(box, replay, module, game, tableId, analyseAll) {
           drawChart();
         } else if (item.done) {
           for (const m of item.mistakes) {
-            const who = names[m.seat] || `seat ${m.seat + 1}`;
-            marks[m.ply] = { kind: m.kind, title: `${m.kind === "blunder" ? "A blunder" : "A mistake"} by ${who}: ` +
-              `it cost ${Math.round(m.drop * 100)}% of their chances (engine: ${evaluations[m.ply - 1]?.best_line?.[0] || "?"} was better)` };
+            const who = names[m.seat] || t("seat {0}", m.seat + 1);
+            const cost = `${Math.round(m.drop * 100)}%`;
+            const better = evaluations[m.ply - 1]?.best_line?.[0] || "?";
+            marks[m.ply] = { kind: m.kind, title: m.kind === "blunder"
+              ? t("A blunder by {0}: it cost {1} of their chances (engine: {2} was better)", who, cost, better)
+              : t("A mistake by {0}: it cost {1} of their chances (engine: {2} was better)", who, cost, better) };
           }
           const count = item.mistakes.length;
-          panel.idle(count ? `${count} ${count === 1 ? "move was a mistake" : "moves were mistakes"}: marked ? and ?? in the move list.`
-            : "No move lost much: no mistakes.");
+          panel.idle(count === 1 ? t("1 move was a mistake: marked ? and ?? in the move list.")
+            : count ? t("{0} moves were mistakes: marked ? and ?? in the move list.", count)
+            : t("No move lost much: no mistakes."));
           draw();
         }
       }, stream.signal);

@@ -28,26 +28,27 @@ import { nameForm } from "./name.js";
 import { guestForm, signInForm } from "./account.js";
 import { ratingChangeText, ratingTrend } from "./rating.js";
 import { canAnalyse } from "./analysis.js";
+import { listText, t, translated } from "./i18n.js";
 
 export function showTable(root, tableId, token) {
   // An invite link this browser has not seen, and no name or player yet: ask for a name
   // before joining (a rated table asks for a player instead).
   const askName = Boolean(token) && !playerName() && !currentPlayer() && seatToken(tableId) !== token;
   if (token) rememberSeat(tableId, token);
-  const title = h("h2", { class: "table-title" }, `Table ${tableId}`);
-  const conn = h("span", { class: "conn", "data-state": "connecting" }, "connecting…");
+  const title = h("h2", { class: "table-title" }, t("Table {0}", tableId));
+  const conn = h("span", { class: "conn", "data-state": "connecting" }, t("connecting…"));
   const status = h("p", { class: "status", "aria-live": "polite" });
   const ratedBadge = h("span", {
     class: "badge rated-badge", hidden: true,
-    title: "a rated game: every human seat is a signed-in player, and the result changes their ratings",
-  }, "rated");
+    title: t("a rated game: every human seat is a signed-in player, and the result changes their ratings"),
+  }, t("rated"));
   const ratingsBox = h("div", { class: "ratings-box", "aria-live": "polite", hidden: true });
   const alert = h("p", { class: "alert table-alert", role: "alert", hidden: true });
   const seatsRoot = h("div", { class: "seats-strip" });
   const nameBox = h("div", { class: "name-ask", hidden: true });
   const boardRoot = h("div", { class: "game-view" });
   const controlsRoot = h("div", { class: "controls" });
-  const movesRoot = h("div", { class: "move-list", "aria-label": "moves" });
+  const movesRoot = h("div", { class: "move-list", "aria-label": t("moves") });
   const chatRoot = h("div", { class: "chat" });
   const links = h("div", { class: "links" });
   const rematchBox = h("p", { class: "rematch-link" });
@@ -55,9 +56,9 @@ export function showTable(root, tableId, token) {
   const alerting = alertButtons();
   const body = h("div", { class: "table-body" },
     h("div", { class: "board-col" }, status, ratingsBox, seatsRoot, boardRoot),
-    h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, "Moves"), movesRoot, links, chatRoot));
+    h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, t("Moves")), movesRoot, links, chatRoot));
   fill(root, h("div", { class: "table-page" },
-    h("header", { class: "table-head" }, title, ratedBadge, conn, alerting.element, h("a", { href: "#/", class: "back" }, "Lobby")),
+    h("header", { class: "table-head" }, title, ratedBadge, conn, alerting.element, h("a", { href: "#/", class: "back" }, t("Lobby"))),
     alert,
     nameBox,
     spoken,
@@ -94,7 +95,7 @@ export function showTable(root, tableId, token) {
    * changes, otherwise for eight seconds or until closed. */
   function showAlert(text, { sticky = false } = {}) {
     fill(alert, h("span", { class: "alert-text" }, text),
-      sticky ? null : h("button", { type: "button", class: "alert-close", "aria-label": "close the message",
+      sticky ? null : h("button", { type: "button", class: "alert-close", "aria-label": t("close the message"),
         onclick: () => { alert.hidden = true; } }, "×"));
     alert.hidden = false;
     alert.classList.toggle("sticky", sticky);
@@ -106,8 +107,8 @@ export function showTable(root, tableId, token) {
   const playerNames = () =>
     summary
       ? summary.seats.map((s) => {
-          if (s.kind === SeatKind.BOT) return `${game ? levelTitle(game, s.level) : s.level} bot`;
-          if (!s.joined) return "open seat";
+          if (s.kind === SeatKind.BOT) return t("{0} bot", t(game ? levelTitle(game, s.level) : s.level));
+          if (!s.joined) return t("open seat");
           return s.name && s.name !== s.seat_name ? s.name : "";
         })
       : [];
@@ -118,11 +119,11 @@ export function showTable(root, tableId, token) {
   const inFlight = [];
   function act(text, typed = false) {
     if (socket && socket.action(text)) inFlight.push(typed);
-    else showAlert("Not connected: your move was not sent. Reconnecting…");
+    else showAlert(t("Not connected: your move was not sent. Reconnecting…"));
   }
   function send(message) {
     if (!socket || !socket.send(message)) {
-      showAlert("Not connected. Reconnecting…");
+      showAlert(t("Not connected. Reconnecting…"));
       return false;
     }
     return true;
@@ -131,7 +132,7 @@ export function showTable(root, tableId, token) {
   async function setup(table) {
     summary = table;
     ratedBadge.hidden = !table.rated;
-    title.textContent = `${table.title} · table ${table.id}`;
+    title.textContent = t("{0} · table {1}", table.title, table.id);
     baseTitle = `${table.title} · Regalia`;
     setTitle(baseTitle, false);
     const [module, info] = await Promise.all([loadBoard(table.game), gameInfo(table.game)]);
@@ -169,7 +170,7 @@ export function showTable(root, tableId, token) {
       if (!board) {
         summary = table;
         seatsStrip.update({ summary, presence, clocks, receivedAt: clocksAt, status: table.status, seat });
-        setup(table).catch((err) => showAlert(`Cannot show this table: ${err.message}`));
+        setup(table).catch((err) => showAlert(t("Cannot show this table: {0}", err.message)));
       } else {
         summary = table;
         ratedBadge.hidden = !table.rated;
@@ -185,15 +186,15 @@ export function showTable(root, tableId, token) {
       if (message.code === ErrorCode.PLAYER_REQUIRED && !currentPlayer()) {
         askForPlayer(summary && summary.title); // a rated table: the seat needs a signed-in player
       } else if (message.code === ErrorCode.ALREADY_SEATED) {
-        showAlert("You already play another seat of this rated table: this invite link is for someone else.");
+        showAlert(t("You already play another seat of this rated table: this invite link is for someone else."));
       } else {
-        showAlert(message.message || message.code);
+        showAlert(translated(message.message) || message.code);
         if (inFlight.shift() && controls) controls.refused();
       }
     }
   }
 
-  const seatName = (s) => (summary && summary.seats[s] ? summary.seats[s].seat_name : `seat ${s + 1}`);
+  const seatName = (s) => (summary && summary.seats[s] ? t(summary.seats[s].seat_name) : t("seat {0}", s + 1));
 
   function onEvent(event) {
     // Seats that agreed to the pending draw offer (a team game needs every opponent).
@@ -211,24 +212,26 @@ export function showTable(root, tableId, token) {
     if (event.kind === EventKind.JOINED && info) {
       Object.assign(info, { name: event.name, joined: true, player: event.player || info.player || null });
     }
-    if (event.kind === EventKind.TIMEOUT) chat.note(event.seq, `${seatName(event.seat)} ran out of time.`);
+    if (event.kind === EventKind.TIMEOUT) chat.note(event.seq, t("{0} ran out of time.", seatName(event.seat)));
     if (event.kind === EventKind.TAKEOVER) {
       if (info) info.bot_playing = true;
-      const level = event.level ? `${game ? levelTitle(game, event.level) : event.level} ` : "";
-      chat.note(event.seq, `A ${level}bot plays ${seatName(event.seat)} now.`);
+      const level = event.level ? t(game ? levelTitle(game, event.level) : event.level) : "";
+      chat.note(event.seq, level
+        ? t("A {0} bot plays {1} now.", level, seatName(event.seat))
+        : t("A bot plays {0} now.", seatName(event.seat)));
     }
     if (event.kind === EventKind.RETURNED) {
       if (info) info.bot_playing = false;
-      chat.note(event.seq, `${seatName(event.seat)} is back.`);
+      chat.note(event.seq, t("{0} is back.", seatName(event.seat)));
     }
-    if (event.kind === EventKind.CLAIMED) chat.note(event.seq, `${seatName(event.seat)} claimed the win.`);
+    if (event.kind === EventKind.CLAIMED) chat.note(event.seq, t("{0} claimed the win.", seatName(event.seat)));
     if (event.kind === EventKind.FINISHED && event.record) finishedRecord = event.record;
     if (event.kind === EventKind.REMATCH && event.table_id) {
       // A player keeps their token at the rematch table (the server moves it to their new seat).
       const mine = event.token || token;
       if (mine) rememberSeat(event.table_id, mine);
       const link = mine ? `#/t/${event.table_id}/${mine}` : `#/t/${event.table_id}`;
-      fill(rematchBox, h("a", { href: link, class: "button primary" }, "Go to the rematch table"));
+      fill(rematchBox, h("a", { href: link, class: "button primary" }, t("Go to the rematch table")));
       rematchTable = event.table_id;
       if (view) showControls(view);
     }
@@ -258,16 +261,16 @@ export function showTable(root, tableId, token) {
     const lastMove = lastRow ? lastRow.cells[lastRow.cells.length - 1] : "";
     if (lastMove && lastMove !== spoken.dataset.move) {
       spoken.dataset.move = lastMove;
-      spoken.textContent = `Last move: ${lastMove}`;
+      spoken.textContent = t("Last move: {0}", lastMove);
     }
     showControls(message);
     showRatings(message);
     if (message.status === TableStatus.WAITING) {
       const invites = invitesOf(tableId);
       fill(links, invites.length
-        ? [h("strong", {}, "Invite links (send one to each player):"),
+        ? [h("strong", {}, t("Invite links (send one to each player):")),
             h("ul", { class: "invites" }, invites.map((i) => h("li", { class: "invite" },
-              h("span", { class: "seat-name" }, i.name), copyButton(i.url, "Copy invite"))))]
+              h("span", { class: "seat-name" }, t(i.name)), copyButton(i.url, t("Copy invite")))))]
         : null);
     } else if (links.querySelector(".invites")) {
       fill(links);
@@ -279,8 +282,8 @@ export function showTable(root, tableId, token) {
   function finishedLinks() {
     fill(links,
       finishedRecord ? downloadLink(finishedRecord, `regalia-${tableId}.txt`) : null,
-      " ", h("a", { href: `#/replay/${tableId}` }, "Step through the replay"),
-      analysable ? [" · ", h("a", { href: `#/replay/${tableId}/analyse`, class: "analyse-link" }, "Analyse the game")] : null);
+      " ", h("a", { href: `#/replay/${tableId}` }, t("Step through the replay")),
+      analysable ? [" · ", h("a", { href: `#/replay/${tableId}/analyse`, class: "analyse-link" }, t("Analyse the game"))] : null);
   }
 
   /** The controls and the status line for a view message. */
@@ -289,7 +292,7 @@ export function showTable(root, tableId, token) {
       rematch: rematchTable || (summary && summary.rematch) || null, asked: rematchAsked,
     });
     const note = board.note ? board.note(message.view) : "";
-    const claim = message.claimable ? "your opponent is away: you may claim the win" : "";
+    const claim = message.claimable ? t("your opponent is away: you may claim the win") : "";
     status.textContent = [statusText(message), note, claim].filter(Boolean).join(" — ");
     status.dataset.status = message.status;
     status.classList.toggle("your-turn", isMyTurn(message));
@@ -333,11 +336,11 @@ export function showTable(root, tableId, token) {
     const mine = seat !== null ? changes[seat] : null;
     const who = (i) => summary.seats[i] || {};
     fill(ratingsBox,
-      mine ? h("p", { class: `my-rating ${ratingTrend(mine)}` }, `Your rating: ${ratingChangeText(mine)}`) : null,
-      h("ul", { class: "rating-changes", "aria-label": "rating changes" }, changes.map((change, i) => change
+      mine ? h("p", { class: `my-rating ${ratingTrend(mine)}` }, t("Your rating: {0}", ratingChangeText(mine))) : null,
+      h("ul", { class: "rating-changes", "aria-label": t("rating changes") }, changes.map((change, i) => change
         ? h("li", { "data-seat": i, class: ratingTrend(change) },
-            h("strong", {}, who(i).seat_name || `seat ${i + 1}`), " ",
-            h("a", { href: `#/player/${encodeURIComponent(change.player)}` }, who(i).name || "player"), " ",
+            h("strong", {}, who(i).seat_name ? t(who(i).seat_name) : t("seat {0}", i + 1)), " ",
+            h("a", { href: `#/player/${encodeURIComponent(change.player)}` }, who(i).name || t("player")), " ",
             h("span", { class: "rating-delta" }, ratingChangeText(change)))
         : null)));
     ratingsBox.hidden = false;
@@ -348,11 +351,13 @@ export function showTable(root, tableId, token) {
   function askForPlayer(gameTitle) {
     if (needPlayer) return;
     needPlayer = true;
-    const intro = gameTitle ? `${gameTitle} at table ${tableId} is rated` : `Table ${tableId} is rated`;
-    const guest = guestForm({ intro: "Play as a guest — your name:" });
-    const signing = signInForm({ intro: "Or sign in, if you set a password:" });
+    const intro = gameTitle
+      ? t("{0} at table {1} is rated: every player is a signed-in player, so the result counts for their rating.", gameTitle, tableId)
+      : t("Table {0} is rated: every player is a signed-in player, so the result counts for their rating.", tableId);
+    const guest = guestForm({ intro: t("Play as a guest — your name:") });
+    const signing = signInForm({ intro: t("Or sign in, if you set a password:") });
     fill(nameBox, h("div", { class: "player-ask" },
-      h("p", { class: "player-ask-intro" }, `${intro}: every player is a signed-in player, so the result counts for their rating.`),
+      h("p", { class: "player-ask-intro" }, intro),
       guest.form, signing.form));
     nameBox.hidden = false;
     body.hidden = true;
@@ -393,8 +398,9 @@ export function showTable(root, tableId, token) {
     if (!before) return;
     if (mine && !myTurn(before)) {
       playSound("turn");
-      const verb = (board.verb && board.verb(message.view)) || "move";
-      notifyHidden(`Your ${verb} — ${summary ? summary.title : "Regalia"}`, `Table ${tableId}: it is your turn.`);
+      const vote = board.verb && board.verb(message.view) === "vote";
+      const what = summary ? summary.title : "Regalia";
+      notifyHidden(vote ? t("Your vote — {0}", what) : t("Your move — {0}", what), t("Table {0}: it is your turn.", tableId));
     } else if (message.status === TableStatus.FINISHED && before.status !== TableStatus.FINISHED) {
       playSound("end");
     }
@@ -418,33 +424,46 @@ export function showTable(root, tableId, token) {
 
   /** The move list from the action events: for boards whose view keeps no history. */
   function actionRows() {
+    const secret = t("(secret)"); // another seat's hidden action
     const names = summary ? seatNames(game, summary.players) : [];
     return [...actions.values()].map((e, i) => ({
       label: `${i + 1}.`,
-      cells: [`${names[e.seat] ?? e.seat}: ${e.hidden ? "(secret)" : e.text ?? e.action}`],
+      cells: [t("{0}: {1}", names[e.seat] !== undefined ? t(names[e.seat]) : e.seat, e.hidden ? secret : e.text ?? e.action)],
     }));
   }
 
   function statusText(message) {
-    const names = summary ? summary.seats.map((s) => s.seat_name) : [];
+    const names = summary ? summary.seats.map((s) => t(s.seat_name)) : [];
     if (message.status === TableStatus.WAITING) {
       const open = summary ? summary.seats.filter((s) => s.kind === SeatKind.OPEN && !s.joined).length : 0;
-      const rated = summary && summary.rated ? " (a rated table: each plays as a signed-in player)" : "";
-      return open
-        ? `Waiting for players: ${open} open seat${open > 1 ? "s" : ""}, which anyone may take from the lobby${rated}…`
-        : `Waiting for every player to join${rated}…`;
+      const rated = summary && summary.rated;
+      if (open === 1) {
+        return rated
+          ? t("Waiting for players: 1 open seat, which anyone may take from the lobby (a rated table: each plays as a signed-in player)…")
+          : t("Waiting for players: 1 open seat, which anyone may take from the lobby…");
+      }
+      if (open) {
+        return rated
+          ? t("Waiting for players: {0} open seats, which anyone may take from the lobby (a rated table: each plays as a signed-in player)…", open)
+          : t("Waiting for players: {0} open seats, which anyone may take from the lobby…", open);
+      }
+      return rated
+        ? t("Waiting for every player to join (a rated table: each plays as a signed-in player)…")
+        : t("Waiting for every player to join…");
     }
-    if (message.status === TableStatus.EXPIRED) return "This table expired before every seat was taken.";
+    if (message.status === TableStatus.EXPIRED) return t("This table expired before every seat was taken.");
     if (message.result) return resultText(message.result, names, seat, board.reason);
     const acting = message.to_act || [];
     // What a turn is called ("move", or e.g. "vote" in a secret round): the board knows.
-    const verb = (board.verb && board.verb(message.view)) || "move";
-    if (seat !== null && acting.includes(seat)) return botPlaysMine() ? `A bot plays your ${verb}` : `Your ${verb}`;
+    const vote = board.verb && board.verb(message.view) === "vote";
+    if (seat !== null && acting.includes(seat)) {
+      if (botPlaysMine()) return vote ? t("A bot plays your vote") : t("A bot plays your move");
+      return vote ? t("Your vote") : t("Your move");
+    }
     // "Black (Casual bot) to move", "Green and Blue to vote": a player's name once, never nested.
-    const who = acting.map((s) => `${names[s]}${playerNames()[s] ? ` (${playerNames()[s]})` : ""}`);
+    const who = acting.map((s) => (playerNames()[s] ? t("{0} ({1})", names[s], playerNames()[s]) : names[s]));
     if (!who.length) return "";
-    const list = who.length > 1 ? `${who.slice(0, -1).join(", ")} and ${who[who.length - 1]}` : who[0];
-    return `${list} to ${verb}`;
+    return vote ? t("{0} to vote", listText(who)) : t("{0} to move", listText(who));
   }
 
   function connect() {
@@ -457,11 +476,12 @@ export function showTable(root, tableId, token) {
         // A lost socket loses its answers: what was in flight is settled by the replayed log.
         if (state !== "connected") inFlight.length = 0;
         const badToken = code === CloseCode.BAD_TOKEN;
-        conn.textContent = state === "refused" ? (badToken ? "invalid invite link" : "refused") : state;
+        const words = { connecting: t("connecting"), connected: t("connected"), disconnected: t("disconnected") };
+        conn.textContent = state === "refused" ? (badToken ? t("invalid invite link") : t("refused")) : words[state] || state;
         if (state === "refused") {
           showAlert(badToken
-            ? "This invite link's token is not valid for this table."
-            : "The server refused the connection.");
+            ? t("This invite link's token is not valid for this table.")
+            : t("The server refused the connection."));
         }
       },
     });
@@ -471,7 +491,7 @@ export function showTable(root, tableId, token) {
     .then((table) => {
       // A rated table still waiting for players seats only signed-in ones.
       if (token && table.rated && table.status === TableStatus.WAITING && !currentPlayer()) {
-        title.textContent = `${table.title} · table ${table.id}`;
+        title.textContent = t("{0} · table {1}", table.title, table.id);
         conn.textContent = "";
         askForPlayer(table.title);
         return;
@@ -481,11 +501,13 @@ export function showTable(root, tableId, token) {
         return;
       }
       // A small form instead of the board until the invited player says who they are.
-      title.textContent = `${table.title} · table ${table.id}`;
+      title.textContent = t("{0} · table {1}", table.title, table.id);
       conn.textContent = "";
-      const mine = table.seats.filter((s) => s.kind !== SeatKind.BOT && !s.joined).map((s) => s.seat_name);
-      const intro = `You are invited to play ${table.title}${mine.length === 1 ? ` as ${mine[0]}` : ""}. Your name:`;
-      const { form, input } = nameForm(intro, "Join the table", () => {
+      const mine = table.seats.filter((s) => s.kind !== SeatKind.BOT && !s.joined).map((s) => t(s.seat_name));
+      const intro = mine.length === 1
+        ? t("You are invited to play {0} as {1}. Your name:", table.title, mine[0])
+        : t("You are invited to play {0}. Your name:", table.title);
+      const { form, input } = nameForm(intro, t("Join the table"), () => {
         nameBox.hidden = true;
         body.hidden = false;
         fill(nameBox);
@@ -500,10 +522,10 @@ export function showTable(root, tableId, token) {
       // Nothing to connect to: say so in the header too, and show no empty table.
       const missing = err.code === ErrorCode.UNKNOWN_TABLE;
       conn.dataset.state = "refused";
-      conn.textContent = missing ? "no such table" : "cannot load";
+      conn.textContent = missing ? t("no such table") : t("cannot load");
       body.hidden = true;
-      showAlert(missing ? `There is no table ${tableId}.` : `Cannot load table ${tableId}: ${err.message}`, { sticky: true });
-      fill(nameBox, h("p", {}, h("a", { href: "#/" }, "Back to the lobby"), " to start or find a table."));
+      showAlert(missing ? t("There is no table {0}.", tableId) : t("Cannot load table {0}: {1}", tableId, err.message), { sticky: true });
+      fill(nameBox, h("p", {}, h("a", { href: "#/" }, t("Back to the lobby")), t(" to start or find a table.")));
       nameBox.hidden = false;
     });
 

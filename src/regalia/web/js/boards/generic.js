@@ -2,6 +2,7 @@
 // and the legal actions as buttons in the game's own notation (a filterable list when many).
 
 import { h, fill } from "../dom.js";
+import { t } from "../i18n.js";
 import { seatNames } from "../games.js";
 import { TableStatus } from "../protocol.js";
 
@@ -25,7 +26,7 @@ function label(key) {
 
 function scalar(value) {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   return String(value);
 }
 
@@ -48,10 +49,11 @@ function renderer(seats) {
     if (isScalar(v)) return seatOf(key, v);
     if (depth >= DEPTH) return h("code", {}, JSON.stringify(v));
     if (Array.isArray(v)) {
-      if (!v.length) return "none";
+      if (!v.length) return t("none");
       if (v.every(isScalar)) return v.map((x) => seatOf(key, x)).join(", ");
       if (v.every((x) => Array.isArray(x) && x.every(isScalar))) {
-        return v.map((x) => `(${x.length ? x.map(scalar).join(", ") : "none"})`).join(" ");
+        const none = t("none");
+        return v.map((x) => `(${x.length ? x.map(scalar).join(", ") : none})`).join(" ");
       }
       const table = v.every(isRecord) ? recordTable(v, depth) : null;
       return table || h("ol", { class: "view-list" }, v.map((x) => h("li", {}, value(key, x, depth + 1))));
@@ -79,8 +81,8 @@ function historyOf(view) {
 
 export function createView(root, { seat, act, playerNames, game }) {
   const you = h("p", { class: "generic-seat" });
-  const viewBox = h("section", { class: "generic-fields", "aria-label": "the game as you see it" });
-  const actionsBox = h("section", { class: "generic-actions", "aria-label": "your actions", tabindex: -1 });
+  const viewBox = h("section", { class: "generic-fields", "aria-label": t("the game as you see it") });
+  const actionsBox = h("section", { class: "generic-actions", "aria-label": t("your actions"), tabindex: -1 });
   fill(root, h("div", { class: "generic-view" }, you, actionsBox, viewBox));
   let pending = null; // a click sent and not yet answered: no second click meanwhile
   let word = ""; // the filter's text, kept while the same actions are redrawn (a chat line does)
@@ -117,19 +119,19 @@ export function createView(root, { seat, act, playerNames, game }) {
     const playing = message.status === TableStatus.PLAYING;
     actionsBox.hidden = seat === null || seat === undefined || !playing;
     if (!legal.length) {
-      fill(actionsBox, h("p", { class: "muted" }, "Waiting for the others…"));
+      fill(actionsBox, h("p", { class: "muted" }, t("Waiting for the others…")));
       if (hadFocus && !actionsBox.hidden) actionsBox.focus();
       return;
     }
     const together = (message.to_act || []).length > 1;
-    const heading = h("h3", {}, together ? "Your choice (everyone to act chooses at once)" : "Your action");
+    const heading = h("h3", {}, together ? t("Your choice (everyone to act chooses at once)") : t("Your action"));
     if (legal.length <= MANY) {
       fill(actionsBox, heading, h("div", { class: "action-buttons" }, legal.map(actionButton)));
     } else {
       const list = h("ul", { class: "action-list" }, legal.map((l) => h("li", {}, actionButton(l))));
       const count = h("span", { class: "muted", "aria-live": "polite" });
       const filter = h("input", {
-        type: "search", class: "action-filter", placeholder: "filter actions", "aria-label": "filter actions",
+        type: "search", class: "action-filter", placeholder: t("filter actions"), "aria-label": t("filter actions"),
         autocomplete: "off", spellcheck: "false", value: word,
       });
       const apply = () => {
@@ -140,7 +142,7 @@ export function createView(root, { seat, act, playerNames, game }) {
           li.hidden = Boolean(needle) && !li.textContent.toLowerCase().includes(needle);
           if (!li.hidden) shown += 1;
         }
-        count.textContent = `${shown} of ${legal.length}`;
+        count.textContent = t("{0} of {1}", shown, legal.length);
       };
       filter.addEventListener("input", apply);
       filter.addEventListener("keydown", (event) => {
@@ -165,7 +167,7 @@ export function createView(root, { seat, act, playerNames, game }) {
       release();
       const view = message.view || {};
       const seatName = seat === null || seat === undefined ? null : names(view)[seat];
-      fill(you, seatName ? ["You play ", h("strong", {}, seatName)] : "You are watching.");
+      fill(you, seatName ? [t("You play "), h("strong", {}, t(seatName))] : t("You are watching."));
       const history = historyOf(view);
       // The line above says whose view this is; the title says which game.
       const noise = (k, v) =>
@@ -173,7 +175,7 @@ export function createView(root, { seat, act, playerNames, game }) {
         (k === "seat" && (v === null || v === seat));
       const shown = Object.entries(view).filter(([k, v]) => !noise(k, v));
       const fields = renderer(names(view));
-      fill(viewBox, shown.length ? fields(shown) : h("p", { class: "muted" }, "Nothing to show yet."));
+      fill(viewBox, shown.length ? fields(shown) : h("p", { class: "muted" }, t("Nothing to show yet.")));
       drawActions(message);
     },
     /** Rows from the view's history when it has one; null: the page lists the action events. */
@@ -182,7 +184,7 @@ export function createView(root, { seat, act, playerNames, game }) {
       if (!history) return null;
       const seatsNamed = names(view);
       return history.list.map((m, i) => {
-        const who = typeof m === "object" && typeof m.seat === "number" ? `${seatsNamed[m.seat] ?? m.seat}: ` : "";
+        const who = typeof m === "object" && typeof m.seat === "number" ? t("{0}: ", seatsNamed[m.seat] !== undefined ? t(seatsNamed[m.seat]) : m.seat) : "";
         return { label: `${i + 1}.`, cells: [`${who}${history.text(m)}`] };
       });
     },

@@ -3,6 +3,7 @@
 
 import { h, s, fill } from "../dom.js";
 import { pieceDefs, pieceUse, pieceName } from "../pieces.js";
+import { t } from "../i18n.js";
 import { parseMove } from "../coords.js";
 
 const CELL = 10;
@@ -26,7 +27,7 @@ export function createGridBoard(root, geometry, { onMove }) {
     class: "board grid-board",
     role: "application",
     tabindex: 0,
-    "aria-label": "board: arrow keys move the cursor, Enter picks, Escape cancels",
+    "aria-label": t("board: arrow keys move the cursor, Enter picks, Escape cancels"),
   });
   const chooser = h("div", { class: "chooser", hidden: true, role: "dialog" });
   const wrap = h("div", { class: "board-wrap" }, svg, chooser);
@@ -102,7 +103,7 @@ export function createGridBoard(root, geometry, { onMove }) {
     });
     const men = [...pieces.entries()].map(([sq, p]) => {
       const [x, y] = at(sq);
-      return pieceUse(p.letter, x + 0.5, y + 0.5, CELL - 1, p.cls, p.label || `${p.cls} ${pieceName(p.letter)} on ${sq}`);
+      return pieceUse(p.letter, x + 0.5, y + 0.5, CELL - 1, p.cls, p.label || t("{0} {1} on {2}", p.cls, pieceName(p.letter), sq));
     });
     const cursorMark = cursor
       ? s("rect", {
@@ -209,7 +210,7 @@ export function createGridBoard(root, geometry, { onMove }) {
           type: "button",
           class: "promo",
           "data-promo": m.promo,
-          "aria-label": `promote to ${pieceName(m.promo)}`,
+          "aria-label": t("promote to {0}", pieceName(m.promo)),
           onclick: () => {
             closeChooser();
             selected = null;
@@ -225,8 +226,8 @@ export function createGridBoard(root, geometry, { onMove }) {
       selected = null;
       draw();
     };
-    fill(chooser, h("p", {}, `Promote on ${sq} to:`), buttons,
-      h("button", { type: "button", class: "cancel", onclick: cancel }, "Cancel"));
+    fill(chooser, h("p", {}, t("Promote on {0} to:", sq)), buttons,
+      h("button", { type: "button", class: "cancel", onclick: cancel }, t("Cancel")));
     chooser.hidden = false;
     buttons[0].focus();
   }
@@ -255,8 +256,9 @@ export function createGridBoard(root, geometry, { onMove }) {
         : [Math.floor(w / 2), hgt - 1];
       const spot = fromScreen(...cursor);
       const piece = spot && pieces.get(name(...spot));
-      const what = piece ? `, ${piece.label || `${piece.cls} ${pieceName(piece.letter)}`}` : "";
-      svg.setAttribute("aria-label", spot ? `cursor on ${name(...spot)}${what}` : "cursor off the board");
+      const what = piece ? piece.label || `${piece.cls} ${pieceName(piece.letter)}` : "";
+      svg.setAttribute("aria-label", !spot ? t("cursor off the board")
+        : what ? t("cursor on {0}, {1}", name(...spot), what) : t("cursor on {0}", name(...spot)));
       draw();
     } else if ((event.key === "Enter" || event.key === " ") && cursor) {
       event.preventDefault();

@@ -6,6 +6,7 @@
 
 import { h, s, fill } from "../dom.js";
 import { legalTexts } from "./common.js";
+import { t } from "../i18n.js";
 import {
   PHASES, tokenSvg, objectiveCard, successionLine, identityBox, playerList,
   voteScreen, revealBox, rankingTable, houseOf,
@@ -107,11 +108,11 @@ export function createView(root, { act, playerNames }) {
       const house = pile.top ? houseOf(view, pile.top).name : "?";
       return h("button", { type: "button", class: "place-from", "data-action": p.text, onclick: () => choose(p.text) },
         pile.top ? s("svg", { viewBox: "0 0 10 10", width: 30, height: 30, "aria-hidden": "true" }, tokenSvg(view, pile.top, "light", 0, 0, 10)) : null,
-        ` Pile ${p.pile}: ${house}`);
+        " ", t("Pile {0}: {1}", p.pile, house));
     });
     picked = [cell];
-    fill(chooser, h("p", {}, `Place on ${cell} the top token of:`), buttons,
-      h("button", { type: "button", class: "cancel", onclick: cancelFlip }, "Cancel"));
+    fill(chooser, h("p", {}, t("Place on {0} the top token of:", cell)), buttons,
+      h("button", { type: "button", class: "cancel", onclick: cancelFlip }, t("Cancel")));
     chooser.hidden = false;
     draw();
     buttons[0].focus({ preventScroll: true });
@@ -132,10 +133,10 @@ export function createView(root, { act, playerNames }) {
       const moving = tokenAt(other); // the token that ends up on the flipped cell
       return h("button", { type: "button", class: "flip", "data-action": m.text, onclick: () => choose(m.text) },
         s("svg", { viewBox: "0 0 10 10", width: 30, height: 30 }, tokenSvg(view, moving.house, "dark", 0, 0, 10)),
-        ` ${houseOf(view, moving.house).name} lands on ${m.flip}, dark`);
+        " ", t("{0} lands on {1}, dark", houseOf(view, moving.house).name, m.flip));
     });
-    fill(chooser, h("p", {}, `Swap ${x} and ${y}, then turn dark:`), buttons,
-      h("button", { type: "button", class: "cancel", onclick: cancelFlip }, "Cancel"));
+    fill(chooser, h("p", {}, t("Swap {0} and {1}, then turn dark:", x, y)), buttons,
+      h("button", { type: "button", class: "cancel", onclick: cancelFlip }, t("Cancel")));
     chooser.hidden = false;
     buttons[0].focus({ preventScroll: true });
     chooser.scrollIntoView({ block: "nearest" });
@@ -192,8 +193,9 @@ export function createView(root, { act, playerNames }) {
     const svg = s("svg", {
       class: "board regicida-board", viewBox: `${-LABEL - 0.5} ${-LABEL - 0.5} ${f.cols * CELL + LABEL + 1} ${f.rows * CELL + LABEL + 1}`,
       role: "application", tabindex: 0,
-      "aria-label": `${grid.coords === "grid" ? "the 6 × 6 grid" : "the growing grid"}, ` +
-        `${grid.cells.length} tokens placed`,
+      "aria-label": grid.coords === "grid"
+        ? t("the 6 × 6 grid, {0} tokens placed", grid.cells.length)
+        : t("the growing grid, {0} tokens placed", grid.cells.length),
     }, parts);
     svg.addEventListener("click", (event) => {
       const node = event.target.closest("[data-cell]");
@@ -223,7 +225,7 @@ export function createView(root, { act, playerNames }) {
           ? [clamp(cursor[0] + step[0], f.top, f.rows), clamp(cursor[1] + step[1], f.left, f.cols)]
           : [f.top + Math.floor(f.rows / 2), f.left + Math.floor(f.cols / 2)];
         draw();
-        gridBox.querySelector("svg").setAttribute("aria-label", `cursor on ${cellName(...cursor)}`);
+        gridBox.querySelector("svg").setAttribute("aria-label", t("cursor on {0}", cellName(...cursor)));
       } else if ((event.key === "Enter" || event.key === " ") && cursor) {
         event.preventDefault();
         clickCell(cellName(...cursor));
@@ -242,7 +244,7 @@ export function createView(root, { act, playerNames }) {
     fill(piles, (view.piles || []).map((p) => {
       const can = placeable.has(p.pile);
       const split = splittable.get(p.pile);
-      const label = p.top ? `pile ${p.pile}: ${p.size} tokens, top ${houseOf(view, p.top).name}` : `pile ${p.pile}: empty`;
+      const label = p.top ? t("pile {0}: {1} tokens, top {2}", p.pile, p.size, houseOf(view, p.top).name) : t("pile {0}: empty", p.pile);
       return h("div", { class: "pile-box" },
         h("button", {
           type: "button", class: `pile${pickedPile === p.pile ? " selected" : ""}`, "data-pile": p.pile,
@@ -254,28 +256,28 @@ export function createView(root, { act, playerNames }) {
           p.top
             ? tokenSvg(view, p.top, "light", 0, 0, 10.5)
             : s("rect", { x: 0.5, y: 0.5, width: 9.5, height: 9.5, rx: 2, class: "pile-empty" })),
-        h("span", { class: "pile-size" }, `Pile ${p.pile} · ${p.size}`)),
+        h("span", { class: "pile-size" }, t("Pile {0} · {1}", p.pile, p.size))),
         split
           ? h("button", { type: "button", class: "split", "data-action": split, onclick: () => choose(split) },
-            `Split pile ${p.pile}`)
+            t("Split pile {0}", p.pile))
           : null);
     }));
     hint.textContent = hintText();
   }
 
   function hintText() {
-    if (legal.split.length) return "A pile ran out: choose a pile to split; its lower half becomes the new pile.";
+    if (legal.split.length) return t("A pile ran out: choose a pile to split; its lower half becomes the new pile.");
     if (legal.place.length) {
-      if (picked.length) return `Choose the pile whose top token goes on ${picked[0]}.`;
+      if (picked.length) return t("Choose the pile whose top token goes on {0}.", picked[0]);
       return pickedPile
-        ? `Place the top of pile ${pickedPile} on a marked cell.`
-        : "Pick a pile, then a marked cell — or a marked cell first, then the pile.";
+        ? t("Place the top of pile {0} on a marked cell.", pickedPile)
+        : t("Pick a pile, then a marked cell — or a marked cell first, then the pile.");
     }
     if (legal.swap.length) {
-      if (picked.length === 2) return `Swapping ${picked[0]} and ${picked[1]}: choose below which one turns dark.`;
+      if (picked.length === 2) return t("Swapping {0} and {1}: choose below which one turns dark.", picked[0], picked[1]);
       return picked.length
-        ? `Now pick a light token next to ${picked[0]} to swap with.`
-        : "Pick two adjacent light tokens to swap; then choose which one turns dark.";
+        ? t("Now pick a light token next to {0} to swap with.", picked[0])
+        : t("Pick two adjacent light tokens to swap; then choose which one turns dark.");
     }
     return "";
   }
@@ -291,7 +293,7 @@ export function createView(root, { act, playerNames }) {
       if (picked.length && !legal.swap.length && !legal.place.length) picked = [];
       if (picked.length && legal.place.length && chooser.hidden) picked = [];
       if (!picked.length) chooser.hidden = true;
-      phase.textContent = PHASES[view.phase] || view.phase;
+      phase.textContent = PHASES()[view.phase] || view.phase;
       const names = playerNames();
       fill(keyBox, identityBox(view), objectiveCard(view));
       fill(panels, successionLine(view), playerList(view, names),
@@ -307,7 +309,9 @@ export function createView(root, { act, playerNames }) {
       const seats = view.seats || [];
       return (view.history || []).map((e, i) => ({
         label: `${i + 1}.`,
-        cells: [`${seats[e.seat] || e.seat}: ${e.action}${e.house ? ` (${houseOf(view, e.house).name})` : ""}`],
+        cells: [e.house
+          ? t("{0}: {1} ({2})", seats[e.seat] ? t(seats[e.seat]) : e.seat, e.action, houseOf(view, e.house).name)
+          : t("{0}: {1}", seats[e.seat] ? t(seats[e.seat]) : e.seat, e.action)],
       }));
     },
   };

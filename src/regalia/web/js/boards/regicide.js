@@ -7,11 +7,14 @@ import { h, fill } from "../dom.js";
 import { createGridBoard } from "./grid-board.js";
 import { lastMoveSquares, parseMove } from "../coords.js";
 import { legalTexts, historyOf } from "./common.js";
+import { listText, t } from "../i18n.js";
+import { pieceLabel } from "../pieces.js";
 
 const FILES = ["a", "b", "c", "d", "e", "f", "g", "h", "j", "k", "l", "m", "n", "o"];
 export const COLOURS = ["yellow", "green", "red", "blue"];
 const NAMES = ["Yellow", "Green", "Red", "Blue"];
-const TEAM = ["Light", "Dark", "Light", "Dark"];
+// The teams: Yellow and Red (seats 0 and 2) are the light one.
+const teamWord = (index) => (index === 0 ? t("Light") : t("Dark"));
 const LETTERS = { king: "k", queen: "q", rook: "r", bishop: "b", knight: "n", pawn: "p" };
 // Quarter turns that bring each seat's home edge to the bottom (spectators: Green's).
 const TURNS_FOR_SEAT = [1, 0, 3, 2];
@@ -91,11 +94,14 @@ export function attackedKings(positionText) {
   return out.sort((a, b) => a.seat - b.seat);
 }
 
-/** The game's result reason in plain words ("the Yellow and Red kings were both captured"). */
+/** The game's result reason in plain words ("the Yellow and Red kings were both captured"),
+ * in the page's language (the winners' "… win: " stays: the result line drops it). */
 export function plainReason(reason) {
+  const seats = (names) => listText(names.split(/, | and /).map((name) => t(name)));
   return String(reason || "")
     .replace(/^(?:light|dark) \(([^)]*)\) team wins: /i, "$1 win: ")
-    .replace(/both kings of the (?:light|dark) \(([^)]*)\) team were captured/i, "the $1 kings were both captured");
+    .replace(/both kings of the (?:light|dark) \(([^)]*)\) team were captured/i,
+      (_, names) => t("the {0} kings were both captured", seats(names)));
 }
 
 function letterOf(piece) {
@@ -107,9 +113,9 @@ export function createView(root, { seat, act, playerNames }) {
   let turns = seat === null || seat === undefined ? 0 : TURNS_FOR_SEAT[seat];
   const badges = NAMES.map((name, i) => h("div", { class: `seat-badge ${COLOURS[i]}`, "data-seat": i }));
   const boardBox = h("div", { class: "regicide-board" });
-  const rotate = h("button", { type: "button", class: "rotate", title: "turn the board a quarter" }, "Rotate board ⟳");
+  const rotate = h("button", { type: "button", class: "rotate", title: t("turn the board a quarter") }, t("Rotate board ⟳"));
   // Small screens: the 14 squares across are small; a zoomed board scrolls inside its box.
-  const zoom = h("button", { type: "button", class: "zoom", "aria-pressed": "false", title: "bigger squares; scroll the board" }, "Zoom in");
+  const zoom = h("button", { type: "button", class: "zoom", "aria-pressed": "false", title: t("bigger squares; scroll the board") }, t("Zoom in"));
   fill(root, h("div", { class: "regicide-layout" }, badges, boardBox), h("div", { class: "board-tools" }, rotate, zoom));
   const board = createGridBoard(boardBox, { files: FILES, ranks: 14, exists }, { onMove: act });
   let lastMessage = null;
@@ -122,7 +128,7 @@ export function createView(root, { seat, act, playerNames }) {
     const on = !boardBox.classList.contains("zoomed");
     boardBox.classList.toggle("zoomed", on);
     zoom.setAttribute("aria-pressed", String(on));
-    zoom.textContent = on ? "Zoom out" : "Zoom in";
+    zoom.textContent = on ? t("Zoom out") : t("Zoom in");
     // The viewer's own army is at the bottom: start there, in the middle.
     if (on) {
       boardBox.scrollTo({ top: boardBox.scrollHeight, left: (boardBox.scrollWidth - boardBox.clientWidth) / 2 });
@@ -150,19 +156,19 @@ export function createView(root, { seat, act, playerNames }) {
           "seat-badge", COLOURS[i], `edge-${EDGE[turns][i]}`,
           moving ? "to-move" : "", captured.has(i) ? "king-captured" : "", threatened.has(i) ? "king-attacked" : "",
         ].filter(Boolean).join(" ");
-        const team = teams ? teamName(teams, i) : TEAM[i];
+        const team = t("{0} team", teams ? teamName(teams, i) : teamWord(i & 1));
         fill(badge,
           h("span", { class: "turn-marker", "aria-hidden": "true" }, moving ? "▶" : ""),
-          h("strong", {}, NAMES[i]),
+          h("strong", {}, t(NAMES[i])),
           names[i] ? ` · ${names[i]}` : "",
-          seat === i ? h("small", { class: "you" }, " (you)") : "",
-          h("small", {}, ` · ${team} team`),
-          captured.has(i) ? h("span", { class: "captured-mark", title: "king captured" }, " ✖ king captured") : "",
-          threatened.has(i) ? h("span", { class: "attacked-mark", title: "an enemy piece can capture this king" }, " ⚠ king attacked") : "");
-        const said = [`${NAMES[i]}${names[i] ? `, ${names[i]}` : ""}`, `${team} team`];
-        if (moving) said.push("to move");
-        if (captured.has(i)) said.push("king captured");
-        if (threatened.has(i)) said.push("king attacked");
+          seat === i ? h("small", { class: "you" }, t(" (you)")) : "",
+          h("small", {}, ` · ${team}`),
+          captured.has(i) ? h("span", { class: "captured-mark", title: t("king captured") }, " ✖ ", t("king captured")) : "",
+          threatened.has(i) ? h("span", { class: "attacked-mark", title: t("an enemy piece can capture this king") }, " ⚠ ", t("king attacked")) : "");
+        const said = [names[i] ? `${t(NAMES[i])}, ${names[i]}` : t(NAMES[i]), team];
+        if (moving) said.push(t("to move"));
+        if (captured.has(i)) said.push(t("king captured"));
+        if (threatened.has(i)) said.push(t("king attacked"));
         badge.setAttribute("aria-label", said.join(", "));
       });
       board.update({
@@ -171,14 +177,14 @@ export function createView(root, { seat, act, playerNames }) {
           square: p.square,
           letter: letterOf(p.piece),
           cls: COLOURS[p.seat],
-          label: `${NAMES[p.seat]} ${String(p.piece).toLowerCase()} on ${p.square}`,
+          label: pieceLabel(t(NAMES[p.seat]), letterOf(p.piece), p.square),
         })),
         legal: legalTexts(message),
         last: lastMoveSquares(view.last_move ?? view.last),
         check: attacked.map((a) => a.square),
         recent: (extra.recent || []).map((m) => {
           const move = parseMove(m.action);
-          return move && { from: move.from, to: move.to, cls: COLOURS[m.seat], label: `${NAMES[m.seat]}: ${m.text || m.action}` };
+          return move && { from: move.from, to: move.to, cls: COLOURS[m.seat], label: t("{0}: {1}", t(NAMES[m.seat]), m.text || m.action) };
         }).filter(Boolean),
       });
     },
@@ -187,10 +193,10 @@ export function createView(root, { seat, act, playerNames }) {
       const attacked = attackedIn(view);
       if (!attacked.length) return "";
       const mine = attacked.find((a) => a.seat === seat);
-      const others = attacked.filter((a) => a.seat !== seat).map((a) => `${NAMES[a.seat]}'s king (${a.square})`);
+      const others = attacked.filter((a) => a.seat !== seat).map((a) => t("{0}'s king ({1})", t(NAMES[a.seat]), a.square));
       const parts = [];
-      if (mine) parts.push(`Your king on ${mine.square} is attacked!`);
-      if (others.length) parts.push(`Attacked: ${others.join(", ")}`);
+      if (mine) parts.push(t("Your king on {0} is attacked!", mine.square));
+      if (others.length) parts.push(t("Attacked: {0}", others.join(", ")));
       return parts.join(" ");
     },
     reason: plainReason,
@@ -210,11 +216,11 @@ export function createView(root, { seat, act, playerNames }) {
 
 function teamName(teams, seat) {
   if (Array.isArray(teams)) {
-    const index = teams.findIndex((t) => (Array.isArray(t) ? t.includes(seat) : (t.seats || []).includes(seat)));
+    const index = teams.findIndex((x) => (Array.isArray(x) ? x.includes(seat) : (x.seats || []).includes(seat)));
     if (index >= 0) {
-      const t = teams[index];
-      return (t && t.name) || (index === 0 ? "Light" : "Dark");
+      const team = teams[index];
+      return team && team.name ? t(team.name) : teamWord(index);
     }
   }
-  return TEAM[seat];
+  return teamWord(seat & 1);
 }

@@ -4,6 +4,8 @@ import { h, s, fill } from "../dom.js";
 import { createGridBoard } from "./grid-board.js";
 import { lastMoveSquares } from "../coords.js";
 import { legalTexts, historyOf } from "./common.js";
+import { t } from "../i18n.js";
+import { pieceLabel } from "../pieces.js";
 
 const FILES = ["a", "b", "c", "d", "e"];
 const RANKS = 7;
@@ -46,8 +48,8 @@ function trackSvg(space) {
   }
   const y = (7 - space) * cell;
   const marker = s("circle", { cx: cell / 2, cy: y + cell / 2, r: cell * 0.36, class: "regulator-marker" },
-    s("title", { text: `regulator on space ${space}` }));
-  const label = `regulator track, regulator on space ${space}`;
+    s("title", { text: t("regulator on space {0}", space) }));
+  const label = t("regulator track, regulator on space {0}", space);
   return s("svg", { class: "track", viewBox: `-1 -1 ${cell + 2} ${7 * cell + 6}`, role: "img", "aria-label": label },
     spaces, marker, numbers);
 }
@@ -56,9 +58,9 @@ export function createView(root, { seat, act, playerNames }) {
   const boardBox = h("div", { class: "regulator-board" });
   const trackSvgBox = h("div", { class: "track-box" });
   const trackBox = h("div", { class: "regulator-track" },
-    h("h4", { class: "track-title", title: "quiet pawn moves push it up, captures by pieces pull it down" }, "Regulator"),
+    h("h4", { class: "track-title", title: t("quiet pawn moves push it up, captures by pieces pull it down") }, t("Regulator")),
     trackSvgBox);
-  const powers = h("ul", { class: "powers", "aria-live": "polite", "aria-label": "the regulator's powers" });
+  const powers = h("ul", { class: "powers", "aria-live": "polite", "aria-label": t("the regulator's powers") });
   const top = h("p", { class: "player-line" });
   const bottom = h("p", { class: "player-line" });
   fill(root, top, h("div", { class: "regulator-layout" }, boardBox, trackBox), bottom, powers);
@@ -68,8 +70,8 @@ export function createView(root, { seat, act, playerNames }) {
     line.dataset.side = side === 0 ? "white" : "black";
     line.classList.toggle("to-move", toMove);
     fill(line, h("span", { class: `side-dot ${side === 0 ? "white" : "black"}`, "aria-hidden": "true" }),
-      side === 0 ? "White" : "Black", name ? ` · ${name}` : "", seat === side ? " (you)" : "",
-      toMove ? h("span", { class: "turn-marker" }, " ◀ to move") : "");
+      side === 0 ? t("White") : t("Black"), name ? ` · ${name}` : "", seat === side ? t(" (you)") : "",
+      toMove ? h("span", { class: "turn-marker" }, " ◀ ", t("to move")) : "");
   }
   const board = createGridBoard(boardBox, { files: FILES, ranks: RANKS, exists: () => true }, { onMove: act });
 
@@ -86,7 +88,10 @@ export function createView(root, { seat, act, playerNames }) {
         : [];
       board.update({
         turns: seat === 1 ? 2 : 0,
-        pieces: pos.pieces.map((p) => ({ square: p.square, letter: p.letter, cls: p.white ? "white" : "black" })),
+        pieces: pos.pieces.map((p) => ({
+          square: p.square, letter: p.letter, cls: p.white ? "white" : "black",
+          label: pieceLabel(p.white ? t("White") : t("Black"), p.letter, p.square),
+        })),
         legal: legalTexts(message),
         last: lastMoveSquares(view.last_move ?? view.last),
         check: checkSquares,
@@ -99,14 +104,14 @@ export function createView(root, { seat, act, playerNames }) {
       // The legend of the track's tints, and which power is on now.
       const swatch = (power) => h("span", { class: `swatch power-${power}`, "aria-hidden": "true" });
       fill(powers,
-        h("li", { class: "legend-title" }, `Regulator on ${space}:`),
+        h("li", { class: "legend-title" }, t("Regulator on {0}:", space)),
         h("li", { class: space >= 3 ? "on" : "off", "data-power": "bishop-knight" }, swatch("knight"),
-          space >= 3 ? "Bishops may also move as knights (3–7)" : "Bishops move as bishops — from space 3 they also leap as knights"),
+          space >= 3 ? t("Bishops may also move as knights (3–7)") : t("Bishops move as bishops — from space 3 they also leap as knights")),
         h("li", { class: space >= 6 ? "on" : "off", "data-power": "knight-rook" }, swatch("rook"),
-          space >= 6 ? "Knights may also move as rooks (6–7)" : "Knights move as knights — from space 6 they also slide as rooks"));
+          space >= 6 ? t("Knights may also move as rooks (6–7)") : t("Knights move as knights — from space 6 they also slide as rooks")));
     },
     note(view) {
-      return view.check && !view.over ? "Check!" : "";
+      return view.check && !view.over ? t("Check!") : "";
     },
     /** The position text (R12's FEN) the analysis board shows and reads back. */
     position(view) {
