@@ -116,12 +116,20 @@ def _console_error(message: ConsoleMessage) -> bool:
 
 
 def _checked_page(
-    browser: Browser, server: str, request: pytest.FixtureRequest, size: tuple[int, int], tag: str
+    browser: Browser,
+    server: str,
+    request: pytest.FixtureRequest,
+    size: tuple[int, int],
+    tag: str,
+    locale: str | None = None,
 ) -> Iterator[Page]:
     """A page in a fresh context that fails the test on a JavaScript error, a console error
-    or a request to another site, and saves a screenshot when the test fails."""
+    or a request to another site, and saves a screenshot when the test fails. `locale`: the
+    browser's languages (navigator.languages, Accept-Language) in this context."""
     width, height = size
-    context = browser.new_context(base_url=server, viewport={"width": width, "height": height})
+    context = browser.new_context(
+        base_url=server, viewport={"width": width, "height": height}, locale=locale
+    )
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
     page = context.new_page()
     errors: list[str] = []
