@@ -10,7 +10,7 @@
 import { h, fill } from "./dom.js";
 import { allGames } from "./games.js";
 import { refereeForm, refereeJudge } from "./learning-api.js";
-import { t } from "./i18n.js";
+import { pageIn, t } from "./i18n.js";
 
 const SIZE = 6;
 const CELLS = SIZE * SIZE;
@@ -140,7 +140,7 @@ function mountReferee(box, game, form) {
 
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, t("{0} referee", game.title)),
-      game.rules_url ? h("a", { href: game.rules_url, class: "rules-link" }, t("Full rules")) : null,
+      game.rules_url ? h("a", { href: pageIn(game.rules_url), class: "rules-link" }, t("Full rules")) : null,
       h("a", { href: "#/", class: "back" }, t("Lobby"))),
     h("p", { class: "muted ref-intro" }, t("For a game played with the physical box: set the final board, the Objective and the Line of Succession to see the Coronation ranking, then each player's Identity and vote for the verdict. What you enter stays on this device.")),
     offline,
