@@ -36,6 +36,8 @@ COMPILED = (
     "regalia.ai.search.core",
     "regalia.ai.regulator.evaluation",
     "regalia.ai.regulator.domain",
+    "regalia.ai.regicide.evaluation",
+    "regalia.ai.regicide.domain",
 )
 
 PURE_VARIABLE = "REGALIA_PURE_PYTHON"

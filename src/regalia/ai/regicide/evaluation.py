@@ -68,43 +68,70 @@ FIRST_STEPS = tuple(
 )
 
 
+# The same tables flat, for the loops below: C arrays once compiled (evaluation.pxd).
+_NSQ = B.NSQ
+_KING_VALUE = KING_VALUE
+_HANGING = HANGING
+_TEMPO = TEMPO
+_NEAR_KING = NEAR_KING
+_SHIELD = SHIELD
+_VALUE = list(VALUE)
+_MOBILITY = list(MOBILITY)
+_OPEN = [1 if OPEN[team][code] else 0 for team in (0, 1) for code in range(64)]  # [team*64+code]
+_ADVANCE = [ADVANCE[PROGRESS[seat][sq]] for seat in range(4) for sq in range(_NSQ)]
+_NEAR_N = [len(NEAR[sq]) for sq in range(_NSQ)]
+_NEAR = [t for sq in range(_NSQ) for t in NEAR[sq] + (0,) * (24 - len(NEAR[sq]))]  # [sq*24+i]
+_BESIDE_N = [len(B.KING[sq]) for sq in range(_NSQ)]
+_BESIDE = [t for sq in range(_NSQ) for t, _ in B.KING[sq] + ((0, 0),) * (8 - len(B.KING[sq]))]
+_FIRST_N = [len(FIRST_STEPS[kind][sq]) for kind in range(KING + 1) for sq in range(_NSQ)]
+_FIRST = [  # [(kind * NSQ + square) * 8 + i]
+    t
+    for kind in range(KING + 1)
+    for sq in range(_NSQ)
+    for t in FIRST_STEPS[kind][sq] + (0,) * (8 - len(FIRST_STEPS[kind][sq]))
+]
+
+
 def _seat_score(pos: Position, seat: int) -> int:
-    board = pos.board
-    open_ = OPEN[seat & 1]
+    board = pos._board
+    open_ = (seat & 1) * 64
     material = 0
     activity = 0
-    progress = PROGRESS[seat]
-    for square in pos.pieces[seat]:
+    progress = seat * _NSQ
+    pieces = pos._plist[seat]
+    for i in range(pos._pcount[seat]):
+        square = pieces[i]
         kind = board[square] & 15
-        material += VALUE[kind]
+        material += _VALUE[kind]
         if kind <= PAWN:
-            activity += ADVANCE[progress[square]]
+            activity += _ADVANCE[progress + square]
         elif kind < KING:
             # Mobility by the first step of each move direction: cheap, and a piece
             # hemmed in by its own army scores nothing.
-            weight = MOBILITY[kind]
-            for target in FIRST_STEPS[kind][square]:
-                if open_[board[target]]:
+            weight = _MOBILITY[kind]
+            cell = kind * _NSQ + square
+            for j in range(_FIRST_N[cell]):
+                if _OPEN[open_ + board[_FIRST[cell * 8 + j]]]:
                     activity += weight
-    king = pos.kings[seat]
+    king = pos._kings[seat]
     if king < 0:
         # C12: without a king the pieces only capture; they still block and threaten.
         return (material + activity) // 2
-    return material + activity + KING_VALUE + _king_safety(pos, seat, king)
+    return material + activity + _KING_VALUE + _king_safety(pos, seat, king)
 
 
 def _king_safety(pos: Position, seat: int, king: int) -> int:
-    board = pos.board
+    board = pos._board
     score = 0
     team = seat & 1
-    for square in NEAR[king]:
-        code = board[square]
+    for i in range(_NEAR_N[king]):
+        code = board[_NEAR[king * 24 + i]]
         if code and (code >> 4) & 1 != team:
-            score -= NEAR_KING
-    for square, _ in B.KING[king]:
-        code = board[square]
+            score -= _NEAR_KING
+    for i in range(_BESIDE_N[king]):
+        code = board[_BESIDE[king * 8 + i]]
         if code and code >> 4 == seat:
-            score += SHIELD
+            score += _SHIELD
     return score
 
 
@@ -113,10 +140,10 @@ def evaluate(pos: Position) -> int:
     light = _seat_score(pos, 0) + _seat_score(pos, 2)
     dark = _seat_score(pos, 1) + _seat_score(pos, 3)
     turn = pos.turn
-    score = TEMPO + (light - dark if turn & 1 == 0 else dark - light)
+    score = _TEMPO + (light - dark if turn & 1 == 0 else dark - light)
     # The teammate's king moves after the next (enemy) seat: if that seat can take it, it
     # is as good as gone. (The mover's own attacked king is the search's business.)
-    mate_king = pos.kings[(turn + 2) & 3]
-    if mate_king >= 0 and pos.attacks((turn + 1) & 3, mate_king):
-        score -= HANGING
+    mate_king = pos._kings[(turn + 2) & 3]
+    if mate_king >= 0 and pos._attacks((turn + 1) & 3, mate_king):
+        score -= _HANGING
     return score
