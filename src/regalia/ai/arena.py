@@ -29,7 +29,7 @@ from typing import Any
 
 from regalia.ai.base import Agent, Budget, Observation
 from regalia.ai.elo import EloEstimate, ScoreInterval, elo_estimate, score_interval
-from regalia.ai.levels import budget_for, levels_for, make_agent
+from regalia.ai.levels import budget_for, is_level, levels_for, make_agent
 from regalia.core.errors import BadNotation
 from regalia.core.game import Game, Outcome, Result, Seat, State
 from regalia.core.registry import get_game
@@ -141,7 +141,7 @@ def plan(spec: MatchSpec) -> list[GameJob]:
         raise BadNotation("give at least one agent level with --agents")
     known = levels_for(game)
     for level in agents:
-        if level not in known:
+        if not is_level(game, level):
             raise BadNotation(f"unknown bot level {level!r}; choose among {', '.join(known)}")
     players = _players(game, agents, spec.players)
     max_plies = spec.max_plies or game.max_plies
