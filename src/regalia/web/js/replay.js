@@ -45,7 +45,8 @@ export function showReplay(root, tableId, { analyse = false } = {}) {
 
 function mount(box, replay, module, game, tableId, analyseAll) {
   const steps = replay.steps || [];
-  const names = (replay.seat_names || []).map((name) => t(name));
+  const names = replay.seat_names || [];
+  const shownNames = names.map((name) => t(name)); // in the page's language
   const boardRoot = h("div", { class: "game-view" });
   const movesRoot = h("div", { class: "move-list" });
   const counter = h("span", { class: "ply-counter", "aria-live": "polite" });
@@ -68,7 +69,7 @@ function mount(box, replay, module, game, tableId, analyseAll) {
   const mine = tableId ? seatNumber(tableId) : null;
   const board = module.createView(boardRoot, { seat: mine, act: () => {}, playerNames, game });
   const status = h("p", { class: "status" },
-    replay.result ? resultText(replay.result, names, mine, board.reason) : t("Unfinished record"));
+    replay.result ? resultText(replay.result, shownNames, mine, board.reason) : t("Unfinished record"));
   const extra = h("div", { class: "replay-extra" });
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, title), h("a", { href: "#/", class: "back" }, t("Lobby"))),
@@ -88,7 +89,7 @@ function mount(box, replay, module, game, tableId, analyseAll) {
     const who = (s) => {
       const name = typeof s.seat === "number" ? names[s.seat] : "";
       const text = String(s.text || s.action || "?");
-      return name && !text.startsWith(name[0]) ? t("{0}: ", name) : "";
+      return name && !text.startsWith(name[0]) ? t("{0}: ", t(name)) : "";
     };
     const out = [];
     let row = null;
@@ -161,7 +162,7 @@ function mount(box, replay, module, game, tableId, analyseAll) {
           drawChart();
         } else if (item.done) {
           for (const m of item.mistakes) {
-            const who = names[m.seat] || t("seat {0}", m.seat + 1);
+            const who = shownNames[m.seat] || t("seat {0}", m.seat + 1);
             const cost = `${Math.round(m.drop * 100)}%`;
             const better = evaluations[m.ply - 1]?.best_line?.[0] || "?";
             marks[m.ply] = { kind: m.kind, title: m.kind === "blunder"
