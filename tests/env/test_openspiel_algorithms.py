@@ -1,5 +1,6 @@
 """OpenSpiel's own algorithms run on the games: MCTS plays whole games against random bots,
-outcome-sampling MCCFR and information-set MCTS run on Regicida, and the example script."""
+outcome-sampling MCCFR and information-set MCTS run on Regicida, OpenSpiel's RL environment
+steps each game, and the example script."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
 from open_spiel.python.bots import uniform_random
 
@@ -128,6 +130,32 @@ def test_resampled_states_look_the_same_to_the_seat(stop_after: int) -> None:
         other = resample(state, 2)
         assert other.information_state_string(2) == state.information_state_string(2)
         assert other.current_player() == 2
+
+
+@pytest.mark.parametrize(
+    "game_string",
+    ["regalia_regulator", "regalia_regicide(max_game_length=40)", "regalia_regicida(players=3)"],
+)
+def test_rl_environment_plays_whole_episodes(game_string: str) -> None:
+    """The environment OpenSpiel's RL agents (DQN, NFSP, policy gradients) learn in. It
+    steps a simultaneous-move game with one action per player at every node, so Regicida's
+    one-seat nodes take the acting seat's entry; it samples the deal itself, and observes
+    the observation tensor, there being no information-state tensor."""
+    env = rl_environment.Environment(game_string)
+    rng = np.random.RandomState(4)
+    players = env.num_players
+    step = env.reset()
+    assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
+    assert env.use_observation
+    while not step.last():
+        legal = step.observations["legal_actions"]
+        if env.is_turn_based:
+            actions = [int(rng.choice(legal[step.observations["current_player"]]))]
+        else:
+            actions = [int(rng.choice(legal[p])) if legal[p] else 0 for p in range(players)]
+        step = env.step(actions)
+    assert step.rewards == env.get_state.returns()
+    assert all(r in (-1.0, 0.0, 1.0) for r in step.rewards)
 
 
 def test_example_script_plays_and_prints_a_score() -> None:

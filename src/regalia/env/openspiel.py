@@ -351,9 +351,15 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]  # untyped base
         self._advance(run.core.apply(seat, chosen), int(action))
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
+        """One action per player at a simultaneous node. Where one seat acts, its entry
+        alone counts, as if given to `apply_action`: OpenSpiel's `rl_environment` steps
+        every node of a simultaneous-move game this way."""
         run = self._run
+        if run.core is not None and run.player >= 0:
+            self._apply_action(actions[run.player])
+            return
         if run.core is None or run.player != SIMULTANEOUS:
-            raise IllegalAction("apply_actions is for simultaneous nodes")
+            raise IllegalAction("apply_actions is for decision nodes")
         adapter = self._adapter()
         chosen = {s: adapter.decode(run.core, s, actions[s]) for s in run.core.to_act()}
         self._advance(apply_joint(run.core, chosen), tuple(int(a) for a in actions))
