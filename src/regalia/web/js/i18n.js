@@ -15,13 +15,14 @@ export function t(text, ...args) {
 }
 
 /** A sentence the server wrote in English (a result's reason, say) in the page's language:
- * the catalogue's exact sentence, or the template it was made from with its values kept. */
+ * the catalogue's exact sentence, or the template it was made from with its values kept
+ * (a value the catalogue knows, such as a seat's name, translated too). */
 export function translated(text) {
   if (typeof text !== "string" || !text) return text;
   if (messages[text]) return messages[text];
   for (const [pattern, translation] of templates()) {
     const match = pattern.exec(text);
-    if (match) return translation.replace(/\{(\d+)\}/g, (slot, i) => match[Number(i) + 1] ?? slot);
+    if (match) return translation.replace(/\{(\d+)\}/g, (slot, i) => (match[Number(i) + 1] === undefined ? slot : t(match[Number(i) + 1])));
   }
   return text;
 }
