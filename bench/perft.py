@@ -5,21 +5,25 @@ counting the leaves at depth 1 in bulk as the length of the legal-move list
 (`len(list(board.legal_moves))` for python-chess). Each game is searched from its start
 position at the smallest depth reaching about `--nodes` leaves, so the node counts are
 comparable; speed is leaves per second of wall time, best of `--repeat` runs, the two
-engines alternating run by run.
+engines alternating run by run. The same perft on the interpreted path (a subprocess
+with REGALIA_PURE_PYTHON=1, best of `--repeat` runs at the same depth) is printed beside it.
 
 A game takes part when `regalia.games.<game>.perft` exists and provides `start()` and
 `perft(position, depth) -> int`; games without that module are skipped with a note.
 
-    python bench/perft.py [--nodes 100000] [--repeat 3] [--games regulator,regicide]
+    python bench/perft.py [--nodes 1000000] [--repeat 3] [--games regulator,regicide]
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import time
 from collections.abc import Callable
 from typing import Any
+
+from paths import header, interpreted, ratio
 
 GAMES = ("regulator", "regicide")  # Regicida has no move tree worth a perft
 
@@ -50,13 +54,26 @@ def timed(start: Callable[[], Any], perft: Callable[[Any, int], int], depth: int
     return time.perf_counter() - began
 
 
+def our_speed(game: str, depth: int, repeat: int) -> float:
+    """Leaves per second of `game`'s perft at `depth`, best of `repeat` runs (this path)."""
+    module = importlib.import_module(f"regalia.games.{game}.perft")
+    leaves = module.perft(module.start(), depth)
+    return leaves / min(timed(module.start, module.perft, depth) for _ in range(repeat))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--nodes", type=int, default=100_000, help="least leaves per run")
+    parser.add_argument("--nodes", type=int, default=1_000_000, help="least leaves per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (best)")
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated game names")
+    parser.add_argument("--json", metavar="GAME:DEPTH,...", help="this path's speeds only")
     args = parser.parse_args()
+    if args.json:
+        pairs = [item.split(":") for item in args.json.split(",")]
+        print(json.dumps({g: our_speed(g, int(d), args.repeat) for g, d in pairs}))
+        return
 
+    print(header())
     print(
         "method: perft with push/pop over legal moves, leaves at depth 1 counted as "
         "len(legal moves); smallest depth with >= "
@@ -88,10 +105,15 @@ def main() -> None:
             ours = min(ours, timed(module.start, module.perft, depth))
             theirs = min(theirs, timed(chess.Board, chess_perft, chess_depth))
         speed, reference = leaves / ours, chess_leaves / theirs
+        # The interpreted path: a quarter of the leaves is plenty at its speed.
+        pure_depth = max(1, depth - 1)
+        pure = interpreted(__file__, f"{game}:{pure_depth}", "--repeat", "1")[game]
         print(
             f"{game} (start): depth {depth}, {leaves} leaves, {ours:.3f} s, {speed:,.0f} nodes/s"
             f" | python-chess: depth {chess_depth}, {chess_leaves} leaves, {theirs:.3f} s, "
-            f"{reference:,.0f} nodes/s | ratio {speed / reference:.2f}"
+            f"{reference:,.0f} nodes/s | ratio {speed / reference:.1f}"
+            f" | interpreted (depth {pure_depth}): {pure:,.0f} nodes/s, compiled/interpreted "
+            f"{ratio(speed, pure)}"
         )
 
 
