@@ -50,6 +50,7 @@ slow: $(STAMP) $(ENGINES) $(PLUGINS_STAMP) system-deps
 bench: $(STAMP) $(ENGINES)
 	$(PY) bench/perft.py
 	$(PY) bench/search.py
+	$(PY) bench/playouts.py
 
 # The install compiles the engines too (a machine without a C compiler gets one notice line
 # and the interpreted path).

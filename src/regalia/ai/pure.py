@@ -24,9 +24,13 @@ SUFFIX = "-pure"
 class PureAgent(Agent[Any]):
     """The agent of `level` for `game`, run interpreted in a child process."""
 
-    def __init__(self, game: str, level: str, seed: int) -> None:
+    def __init__(self, game: str, level: str, seed: int, env: dict[str, str] | None = None) -> None:
+        """`env` replaces the child's environment (bench/strength.py runs an older source
+        tree that way); by default it is this one's with REGALIA_PURE_PYTHON=1."""
         self.name = level + SUFFIX
-        env = dict(os.environ, REGALIA_PURE_PYTHON="1")
+        pure = env is None
+        if env is None:
+            env = dict(os.environ, REGALIA_PURE_PYTHON="1")
         self._child = subprocess.Popen(
             [sys.executable, "-c", "from regalia.ai.pure import serve; serve()"],
             stdin=subprocess.PIPE,
@@ -34,7 +38,7 @@ class PureAgent(Agent[Any]):
             env=env,
             text=True,
         )
-        self._send({"game": game, "level": level, "seed": seed})
+        self._send({"game": game, "level": level, "seed": seed, "pure": pure})
 
     def _send(self, message: dict[str, Any]) -> None:
         child_in = self._child.stdin
@@ -72,9 +76,9 @@ def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> None:
     from regalia.ai.levels import make_agent
     from regalia.core.registry import get_game
 
-    if any(native.status().values()):
-        raise SystemExit(f"regalia.ai.pure: not on the interpreted path ({native.path()})")
     first = json.loads(stdin.readline())
+    if first.get("pure", True) and any(native.status().values()):
+        raise SystemExit(f"regalia.ai.pure: not on the interpreted path ({native.path()})")
     game = get_game(first["game"])
     agent = make_agent(game, first["level"], first["seed"])
     for line in stdin:
