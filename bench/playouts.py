@@ -1,0 +1,171 @@
+"""Random playouts: steps per second through the core contract and the PettingZoo environments.
+
+Each game is played by uniformly random legal actions from fresh seeded games for
+`--seconds`, compiled (this process) and interpreted (a subprocess with
+REGALIA_PURE_PYTHON=1), side by side with the ratio. A step is one action applied:
+- core: `State.legal_actions(seat)` then `State.apply(seat, action)` (every seat of a
+  simultaneous Regicida vote is one step each);
+- engine position: `legal_moves()` then `push(move)` on the games' mutable engine position
+  (Regulator and Regicide), to the rules' end, the loop OpenSpiel's line runs too;
+- PettingZoo: `env.last()` (observation with action mask) then `env.step(action)` over
+  `agent_iter()`, the loop RL code runs (needs the optional `env` extra).
+The reference line is OpenSpiel's C++ chess driven from the same kind of Python loop
+(`legal_actions()`, `apply_action()`), when `pyspiel` imports.
+
+.venv/bin/python bench/playouts.py [--seconds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import time
+from typing import Any
+
+from paths import header, interpreted, ratio
+
+from regalia.core.registry import get_game
+
+GAMES = ("regulator", "regicide", "regicida")
+
+
+def core_steps(name: str, seconds: float) -> float:
+    game = get_game(name)
+    rng = random.Random(1)
+    steps = 0
+    seed = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        seed += 1
+        state = game.new(seed)
+        while not state.is_over():
+            for seat in sorted(state.to_act()):
+                actions = state.legal_actions(seat)
+                state = state.apply(seat, actions[rng.randrange(len(actions))])
+                steps += 1
+    return steps / (time.perf_counter() - began)
+
+
+def position_steps(name: str, seconds: float) -> float | None:
+    """Playouts on the engine position: no new state objects, no notation."""
+    if name == "regulator":
+        from regalia.games.regulator.position import Position as Regulator
+
+        def over(pos: Any) -> bool:
+            return pos.halfmove >= 100 or pos.bare_kings() or pos.repetitions() >= 3
+
+        start: Any = Regulator.start
+    elif name == "regicide":
+        from regalia.games.regicide.position import Position as Regicide
+
+        def over(pos: Any) -> bool:
+            return bool(pos.halfmove >= 200)
+
+        start = Regicide.start
+    else:
+        return None
+    rng = random.Random(1)
+    steps = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        pos = start()
+        moves = pos.legal_moves()
+        while moves and not over(pos):
+            pos.push(moves[rng.randrange(len(moves))])
+            steps += 1
+            moves = pos.legal_moves()
+    return steps / (time.perf_counter() - began)
+
+
+def pettingzoo_steps(name: str, seconds: float) -> float | None:
+    try:
+        module = importlib.import_module(f"regalia.env.{name}_v0")
+        import numpy
+    except ImportError:
+        return None
+    env = module.env()
+    rng = random.Random(1)
+    steps = 0
+    seed = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        seed += 1
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = numpy.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+            del agent
+    env.close()
+    return steps / (time.perf_counter() - began)
+
+
+def openspiel_chess(seconds: float) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("chess")
+    rng = random.Random(1)
+    steps = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            steps += 1
+    return steps / (time.perf_counter() - began)
+
+
+def figures(seconds: float) -> dict[str, Any]:
+    return {
+        name: {
+            "core": core_steps(name, seconds),
+            "position": position_steps(name, seconds),
+            "pettingzoo": pettingzoo_steps(name, seconds),
+        }
+        for name in GAMES
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per game and way")
+    parser.add_argument("--json", action="store_true", help="print this path's figures only")
+    args = parser.parse_args()
+    if args.json:
+        print(json.dumps(figures(args.seconds)))
+        return
+    print(header())
+    ours = figures(args.seconds)
+    pure = interpreted(__file__, "--seconds", str(args.seconds))
+    print("steps/s, compiled | interpreted | ratio")
+    print(f"{'game':<10} {'core contract':>30} {'engine position':>30} {'PettingZoo':>30}")
+    for name, row in ours.items():
+        cells = []
+        for way in ("core", "position", "pettingzoo"):
+            a, b = row[way], pure[name][way]
+            cells.append(
+                f"{a:>11,.0f} {b:>9,.0f} {ratio(a, b):>7}" if a is not None else f"{'-':>29}"
+            )
+        print(f"{name:<10} " + " ".join(f"{cell:>30}" for cell in cells))
+    chess = openspiel_chess(args.seconds)
+    if chess is None:
+        print("OpenSpiel chess: skipped (pyspiel is not installed)")
+        return
+    print(
+        f"OpenSpiel C++ chess (pyspiel, the engine-position loop): {chess:,.0f} steps/s | "
+        f"regulator ours/OpenSpiel: core {ratio(ours['regulator']['core'], chess)}, "
+        f"engine position {ratio(ours['regulator']['position'], chess)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
