@@ -6,10 +6,10 @@
     game = pyspiel.load_game("regalia_regicida", {"players": 3})
     state = game.new_initial_state()      # a chance node: Regicida's deal
 
-Then every OpenSpiel algorithm written for `pyspiel` games runs on them: MCTS, CFR and
-MCCFR, exploitability where the tree is small enough, evaluation bots, `random_sim_test`,
-`generate_playthrough`. Needs the `env` extra (open_spiel and numpy; pettingzoo and gymnasium
-are not imported).
+Then OpenSpiel's own code runs on them: MCTS and information-set MCTS, sampled MCCFR,
+evaluation bots, `rl_environment`, `random_sim_test`, `generate_playthrough` (the game trees
+are far too big for full-tree CFR or exact exploitability). Needs the `env` extra (open_spiel
+and numpy; pettingzoo and gymnasium are not imported).
 
 | short name | dynamics | chance | information | utility |
 | --- | --- | --- | --- | --- |
