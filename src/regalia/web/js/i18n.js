@@ -54,7 +54,7 @@ export function listText(items) {
   return t("{0} and {1}", items.slice(0, -1).join(", "), items[items.length - 1]);
 }
 
-/** A page of ours (a rules page, "rules/regicide.html") in the page's language: beside each
+/** A page of ours (a rules page, "rules/name.html") in the page's language: beside each
  * English page `name.html` stands its translation `name.{lang}.html`. */
 export function pageIn(url) {
   if (!url || lang === "en" || !/\.html(#.*)?$/.test(url)) return url;

@@ -37,7 +37,7 @@ export const lessonsOf = (game) => call("GET", `/api/lessons/${enc(game)}`);
 /** A try at a lesson step: {ok, legal, message, view}. */
 export const tryStep = (game, lesson, step, action) =>
   call("POST", `/api/lessons/${enc(game)}/try`, { lesson, step, action });
-/** What a game's referee page offers to choose from (Regicida: houses, objectives, neutral). */
+/** What a game's referee page offers to choose from (for instance houses, objectives and the neutral player). */
 export const refereeForm = (game) => call("GET", `/api/referee/${enc(game)}`);
 /** A physical table's ranking, or with identities and votes its verdict (the CLI's JSON). */
 export const refereeJudge = (game, fields) => call("POST", `/api/referee/${enc(game)}`, fields);

@@ -1,5 +1,5 @@
 // The referee (#/referee[/{game}]) for a table playing the physical box of a game with a
-// referee (Regicida): tap each of the 36 cells to set its House and side (or type the board
+// referee (the descriptor says which): tap each of the 36 cells to set its House and side (or type the board
 // in its text form), choose the Objective and the Line of Succession, and the server's
 // referee ranks the Houses, explaining every tie-break; then each player's name, Identity and
 // vote give the verdict. What the page offers (Houses, Objectives) comes from the game
