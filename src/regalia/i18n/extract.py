@@ -128,6 +128,12 @@ def all_sentences() -> dict[str, list[str]]:
         for path in sorted((SRC / layer).rglob("*.py")):
             for line, text in sentences(path.read_text(encoding="utf-8")):
                 found.setdefault(text, []).append(f"{path.relative_to(SRC.parent)}:{line}")
+    # Regicida's referee (GET /api/referee/regicida) names the Objectives in the client's words.
+    from regalia.games.regicida.houses import OBJECTIVES  # the games import this package
+
+    for item in OBJECTIVES:
+        for text in (item.title, item.rule):
+            found.setdefault(text, []).append("regalia/games/regicida/houses.py:0")
     return found
 
 

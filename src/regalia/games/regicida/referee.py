@@ -1,6 +1,9 @@
 """Scoring a physical table: read the referee's inputs, rank the Houses, give the verdict.
 
-Pure: the CLI reads files and prints; everything that decides lives here.
+Pure: the CLI reads files and prints; everything that decides lives here. Every text a
+player reads is one whole English sentence with its values in it (a refusal's message, a
+row's `why` as a `reason`), so the catalogue holds it as a template; the server answers in
+the client's language by translating the fields named in `SENTENCES`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,10 @@ from regalia.games.regicida.scoring import HouseScore, coronation
 from regalia.games.regicida.verdict import Target, Verdict, decide
 
 NEUTRAL = "Neutral"
+# The fields of `referee()`'s and `form()`'s answers that hold sentences for players (an
+# Objective's title and rule, a ranking row's why); everything else is a name, a number or
+# the text forms' own words (a House's name, a player's, NEUTRAL in votes).
+SENTENCES = frozenset({"title", "rule", "why"})
 
 
 def read_objective(text: str) -> str:
@@ -136,25 +143,31 @@ def ranking_json(
                 "name": HOUSES[s.house - 1].name,
                 "score": s.score,
                 "light_score": s.light_score,
-                "why": _why(ranking[index - 1], s, succession) if index else "highest score",
+                "why": _why(ranking[index - 1] if index else None, s, succession),
             }
         )
     return rows
 
 
-def _why(above: HouseScore, below: HouseScore, succession: Sequence[int]) -> str:
-    if above.score != below.score:
-        return f"score {below.score}, below {above.score}"
-    if above.light_score != below.light_score:
-        return (
+def _why(above: HouseScore | None, below: HouseScore, succession: Sequence[int]) -> str:
+    """Why `below` stands where it does: first, or under `above` by score, by light-only
+    score, or by the Line of Succession (H7). One whole sentence per case, for the catalogue."""
+    if above is None:
+        reason = "highest score"
+    elif above.score != below.score:
+        reason = f"score {below.score}, below {above.score}"
+    elif above.light_score != below.light_score:
+        reason = (
             f"tied on score {below.score}; light-only score {below.light_score}, "
             f"below {above.light_score}"
         )
-    return (
-        f"tied on score {below.score} and light-only score {below.light_score}; "
-        f"later in the Line of Succession (place {succession.index(below.house) + 1}, "
-        f"after place {succession.index(above.house) + 1})"
-    )
+    else:
+        place, before = succession.index(below.house) + 1, succession.index(above.house) + 1
+        reason = (
+            f"tied on score {below.score} and light-only score {below.light_score}; "
+            f"later in the Line of Succession (place {place}, after place {before})"
+        )
+    return reason
 
 
 def verdict_json(
