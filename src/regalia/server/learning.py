@@ -3,7 +3,9 @@
 Both come from the game's descriptor (`Game.lessons`, `Game.referee`); a game without them
 answers 404. Lesson steps are checked here with the real rules, so the browser needs no
 rules of its own: it sends a try, the server says whether it solves the step. A referee's
-module also defines `form()`: what its page offers to choose from (GET /api/referee/{game}).
+module also defines `form()`: what its page offers to choose from (GET /api/referee/{game}),
+and may define `SENTENCES`: the fields of its answers that hold sentences for players, which
+the server gives in the client's language (the rest are names, numbers and notation).
 """
 
 from __future__ import annotations
@@ -87,21 +89,44 @@ async def try_step(game: str, body: LessonTryIn, request: Request) -> dict[str, 
     return {"ok": ok, "legal": True, "message": message, "view": after.view(seat)}
 
 
+def _referee_module(game: Game[Any]) -> Any:
+    _hook(game, game.referee, "referee")
+    return load_ref(game.referee.rpartition(":")[0])
+
+
+def _in_language(answer: Any, fields: frozenset[str], lang: str) -> Any:
+    """`answer` with the strings of `fields` (at any depth) translated into `lang`."""
+    if isinstance(answer, dict):
+        return {
+            key: translate(value, lang)
+            if key in fields and isinstance(value, str)
+            else _in_language(value, fields, lang)
+            for key, value in answer.items()
+        }
+    if isinstance(answer, list):
+        return [_in_language(item, fields, lang) for item in answer]
+    return answer
+
+
 @router.post("/referee/{game}")
-async def referee(game: str, body: RefereeIn) -> Any:
+async def referee(game: str, body: RefereeIn, request: Request) -> Any:
     """Score a physical table from the referee's texts (the game's own forms), as the
-    command line's referee does; 422 with the reason for a bad input."""
+    command line's referee does, its sentences in the client's language (X-Lang or
+    Accept-Language); 422 with the reason for a bad input."""
     found = _game(game)
     judge = _hook(found, found.referee, "referee")
+    fields = frozenset(getattr(_referee_module(found), "SENTENCES", ()))
     try:
-        return await asyncio.to_thread(judge, body.model_dump(exclude_none=True))
+        answer = await asyncio.to_thread(judge, body.model_dump(exclude_none=True))
     except RegaliaError as exc:
         raise TableError("bad_notation", str(exc)) from None
+    return _in_language(answer, fields, language(request.headers))
 
 
 @router.get("/referee/{game}")
-async def referee_form(game: str) -> Any:
-    """What the game's referee page offers to choose from (Regicida: Houses, Objectives)."""
-    found = _game(game)
-    _hook(found, found.referee, "referee")
-    return load_ref(found.referee.rpartition(":")[0] + ":form")()
+async def referee_form(game: str, request: Request) -> Any:
+    """What the game's referee page offers to choose from (Regicida: Houses, Objectives),
+    in the client's language."""
+    module = _referee_module(_game(game))
+    fields = frozenset(getattr(module, "SENTENCES", ()))
+    return _in_language(module.form(), fields, language(request.headers))
