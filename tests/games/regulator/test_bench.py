@@ -1,4 +1,5 @@
-"""bench/perft.py runs, states its method, compares with python-chess and skips missing games."""
+"""bench/perft.py runs, states its method, compares with python-chess and the interpreted path,
+and skips missing games."""
 
 from __future__ import annotations
 
@@ -27,8 +28,10 @@ def test_bench_prints_method_speeds_ratio_and_skips() -> None:
         check=True,
     )
     lines = done.stdout.splitlines()
-    assert lines[0].startswith("method: perft with push/pop over legal moves")
+    assert lines[0].startswith("this process: ")  # which path: compiled or interpreted
+    assert lines[1].startswith("method: perft with push/pop over legal moves")
     regulator = next(line for line in lines if line.startswith("regulator (start)"))
     # 710 leaves at depth 3 is the first count reaching 500 (8, 64, 710).
     assert "depth 3, 710 leaves" in regulator and "ratio" in regulator
+    assert "interpreted (depth 2)" in regulator  # the same perft on the other path
     assert any(line.startswith("nosuch: skipped") for line in lines)
