@@ -2,8 +2,8 @@
 
 A player plays a `random` bot (an instant move) at one table; the time from sending a move to
 the view where it is the player's turn again is the bot's reply latency. It is measured first
-with the server otherwise idle, then while `--heavy` tables of `strong` bots (a second of
-search per move) run, and printed side by side with their ratio.
+with the server otherwise idle, then while `--heavy` tables of `strong` bots (each
+move searched for the level's budget) run, and printed side by side with their ratio.
 
     .venv/bin/python bench/bot_latency.py --heavy 40 --moves 20
 

@@ -23,7 +23,7 @@ def test_unknown_level_or_game_is_a_clear_error() -> None:
 def test_default_budgets_give_searches_a_clock_and_one_ply_levels_none() -> None:
     assert budget_for("regulator", "greedy").seconds is None
     assert budget_for("regicida", "random").seconds is None
-    assert budget_for("regicide", "strong").seconds == 1.0
+    assert budget_for("regicide", "strong").seconds == 0.3
     assert budget_for("regicida", "ismcts").nodes == 200
 
 

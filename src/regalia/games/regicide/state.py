@@ -99,7 +99,7 @@ LEVELS = (
     BotLevel("greedy", "regalia.ai.regicide.levels:greedy", "Casual",
              "grabs the most material it sees one move ahead"),
     BotLevel("strong", "regalia.ai.regicide.agent:StrongAgent", "Strong",
-             "alpha-beta search for the team: the strongest", seconds=1.0),
+             "alpha-beta search for the team: the strongest", seconds=0.3),
     BotLevel("ismcts", "regalia.ai.regicide.levels:ismcts", "Intermediate",
              "Monte Carlo tree search", nodes=200),
 )  # fmt: skip

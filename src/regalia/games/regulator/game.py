@@ -340,7 +340,7 @@ LEVELS = (
     BotLevel("greedy", "regalia.ai.regulator.levels:greedy", "Casual",
              "grabs the most material it sees one move ahead"),
     BotLevel("strong", "regalia.ai.regulator.agent:StrongAgent", "Strong",
-             "alpha-beta search: the strongest", seconds=1.0),
+             "alpha-beta search: the strongest", seconds=0.3),
     BotLevel("ismcts", "regalia.ai.regulator.levels:ismcts", "Intermediate",
              "Monte Carlo tree search", nodes=200),
 )  # fmt: skip
