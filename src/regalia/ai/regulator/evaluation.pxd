@@ -3,7 +3,7 @@ cimport cython
 
 from regalia.games.regulator.position cimport Position
 
-cdef int FILES, KING, PAWN, REGULATOR_MAX, ROOK, SQUARES, WHITE, TEMPO, SHIELD
+cdef int FILES, KING, PAWN, REGULATOR_MAX, ROOK, SQUARES, WHITE, _TEMPO, _SHIELD_BONUS
 cdef int _VALUE[56]
 cdef int _UP[56]
 cdef int _THREATS[56]

@@ -144,6 +144,8 @@ _CLOSE = [6 * (4 - min(_KING_DISTANCE[a][b], 4)) for a in range(SQUARES) for b i
 _EDGE = list(MOP_UP)
 _BITS = [1 << s for s in range(SQUARES)]
 _MIDDLE = list(_CENTRE)
+_TEMPO = TEMPO
+_SHIELD_BONUS = SHIELD
 
 
 def evaluate(pos: Position) -> int:
@@ -199,14 +201,14 @@ def evaluate(pos: Position) -> int:
                 score += _PAWN[square]
                 if not black_mask & _FRONT[square]:
                     score += _PASSED[square]
-                score += SHIELD * _SHIELD[shield_white + square]
+                score += _SHIELD_BONUS * _SHIELD[shield_white + square]
             elif piece == -PAWN:
                 if square >= FILES and not board[square - FILES]:
                     pushes_black += 1
                 score -= _PAWN[SQUARES + square]
                 if not white_mask & _FRONT[SQUARES + square]:
                     score -= _PASSED[SQUARES + square]
-                score -= SHIELD * _SHIELD[shield_black + square]
+                score -= _SHIELD_BONUS * _SHIELD[shield_black + square]
 
     # Regulator pressure: a side that gains from a higher space and can still push a pawn
     # holds a share of that gain (one push suffices); every push is also a spare tempo.
@@ -225,5 +227,5 @@ def evaluate(pos: Position) -> int:
         score -= _EDGE[white_king] + _CLOSE[white_king * SQUARES + black_king]
 
     if pos.turn == WHITE:
-        return score + TEMPO
-    return TEMPO - score
+        return score + _TEMPO
+    return _TEMPO - score
