@@ -34,16 +34,16 @@ def test_rules_errors_of_the_games() -> None:
         regicide.parse(0, "pass")
     assert str(passing.value) == "Yellow may not pass: they still have a king and a move"
     assert translate(str(passing.value), "pt-BR") == (
-        "Yellow não pode passar a vez: ainda tem rei e lance possível"
+        "Amarelo não pode passar a vez: ainda tem rei e lance possível"
     )
     regulator = get_game("regulator").new(0)
     with pytest.raises(RegaliaError) as turn:
         regulator.require_turn(1)
-    assert translate(str(turn.value), "pt-BR") == "não é a vez de Black (a vez é de White)"
+    assert translate(str(turn.value), "pt-BR") == "não é a vez de Pretas (a vez é de Brancas)"
     with pytest.raises(RegaliaError) as illegal:
         regulator.parse(0, "a1a2")
     assert translate(str(illegal.value), "pt-BR") == (
-        "lance ilegal 'a1a2': a peça em a1 (bishop) não pode ir para a2 agora"
+        "lance ilegal 'a1a2': o bispo em a1 não pode ir para a2 agora"
     )
     with pytest.raises(RegaliaError) as unknown:
         get_game("chess")
@@ -56,17 +56,19 @@ def test_a_result_reason_with_seat_names() -> None:
     result = get_game("regicide").new(0).resign(1).result()
     assert result is not None
     assert result.reason == "light (Yellow and Red) team wins: Green resigned"
-    # The team's and the seat's names are values: they come through as they were.
+    # The team's sentence is whole; the inner sentence translates too, and the seat's name
+    # (a value) as the pages name it.
     assert translate(result.reason, "pt-BR") == (
-        "vitória da equipe light (Yellow and Red): Green resigned"
+        "vitória da equipe clara (Amarelo e Vermelho): Verde desistiu"
     )
 
 
 def test_values_go_where_the_translation_puts_them() -> None:
-    # "the {1} on {2}" becomes "a peça em {2} ({1})": the slots move, the values follow.
-    message = "illegal move 'b2c4': the knight on b2 cannot go to c4 here"
+    # "{0} pawn on … square {1}" becomes "peão de {0} em {1}, …": the slots move, the values
+    # follow (the seat's name in the pages' words).
+    message = "position pieces: Yellow pawn on back rank square d14"
     assert translate(message, "pt-BR") == (
-        "lance ilegal 'b2c4': a peça em b2 (knight) não pode ir para c4 agora"
+        "posição (peças): peão de Amarelo em d14, numa fileira de fundo"
     )
 
 

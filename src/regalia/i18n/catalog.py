@@ -35,8 +35,15 @@ class Catalogue:
         for _, pattern, translation in self.templates:
             match = pattern.fullmatch(text)
             if match is not None:
-                return _fill(translation, match.groups())
+                return _fill(translation, tuple(self._value(v) for v in match.groups()))
         return text
+
+    def _value(self, value: str) -> str:
+        """A template's value in this language: a whole sentence wrapped in another one
+        ("record move 3. 'Qd4': illegal move …") or a word the pages translate (a seat's
+        name, "Yellow"), as the browser does; anything else (a move, a number) as it is."""
+        found = self.pages.get(value)
+        return found if found is not None else self.translate(value)
 
     def to_json(self) -> dict[str, str]:
         """Every msgid and its translation, for the browser."""

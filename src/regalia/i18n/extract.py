@@ -3,7 +3,8 @@
 A sentence is the message of an error a player can meet (`TableError`, `BadNotation`,
 `IllegalAction`, `NotYourTurn`, `BadRecord`, `BadPosition`) or the reason of a `Result`, in
 the layers whose words reach players (core, games, tables, server). An f-string becomes a
-template: its text, with `{0}`, `{1}` … where its values go. `extract_errors` is a Babel
+template: its text, with `{0}`, `{1}` … where its values go (each branch of a conditional
+expression, `a if test else b`, is a sentence of its own). `extract_errors` is a Babel
 extractor; `python -m regalia.i18n.extract` brings every catalogue up to date with the
 source (new sentences added untranslated, gone ones kept as obsolete).
 
@@ -92,15 +93,25 @@ def _join(left: str, right: str) -> str:
     return left + "".join(out)
 
 
+def _branches(node: ast.expr) -> Iterator[ast.expr]:
+    """A message expression, or each branch of `a if test else b`: each a whole sentence."""
+    if isinstance(node, ast.IfExp):
+        yield from _branches(node.body)
+        yield from _branches(node.orelse)
+    else:
+        yield node
+
+
 def sentences(source: str) -> Iterator[tuple[int, str]]:
     """(line, template) of every player-facing sentence in a module's source."""
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id in MESSAGE_NAMES for t in node.targets
         ):
-            found = template(node.value)
-            if found and any(ch.isalpha() for ch in found):
-                yield node.lineno, found.replace("{{", "{").replace("}}", "}")
+            for branch in _branches(node.value):
+                found = template(branch)
+                if found and any(ch.isalpha() for ch in found):
+                    yield node.lineno, found.replace("{{", "{").replace("}}", "}")
             continue
         if not isinstance(node, ast.Call):
             continue
@@ -108,9 +119,10 @@ def sentences(source: str) -> Iterator[tuple[int, str]]:
         at = MESSAGE_AT.get(name or "")
         if at is None or len(node.args) <= at:
             continue
-        found = template(node.args[at])
-        if found and any(ch.isalpha() for ch in found):
-            yield node.lineno, found.replace("{{", "{").replace("}}", "}")
+        for branch in _branches(node.args[at]):
+            found = template(branch)
+            if found and any(ch.isalpha() for ch in found):
+                yield node.lineno, found.replace("{{", "{").replace("}}", "}")
 
 
 def extract_errors(

@@ -138,7 +138,9 @@ def _explore(state: State[Any], moves: list[str]) -> State[Any]:
         try:
             state = state.apply(acting[0], state.parse(acting[0], text))
         except RegaliaError as exc:
-            raise TableError("illegal", f"move {number} ({text[:40]}): {exc}") from None
+            # Not "move {0} ({1}): {2}": a template that short would match other sentences.
+            message = f"move {number} ({text[:40]}) cannot be played: {exc}"
+            raise TableError("illegal", message) from None
     return state
 
 

@@ -92,7 +92,11 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             return
         if self.cycle is not None and self.cycle.response_started:
             return  # the app is answering: its own work is not the client's slowness
-        message = f"the request's {what} did not arrive in time"
+        # One whole sentence per part, so each translates as a whole.
+        if what == "headers":
+            message = "the request's headers did not arrive in time"
+        else:
+            message = "the request's body did not arrive in time"
         body = json.dumps(error_body("timeout", message)).encode()
         head = (
             b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"

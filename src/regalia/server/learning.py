@@ -36,7 +36,13 @@ def _game(name: str) -> Game[Any]:
 
 def _hook(game: Game[Any], ref: str, what: str) -> Any:
     if not ref:
-        raise TableError("not_found", f"{game.title} has no {what}")
+        # One whole sentence per hook: "{0} has no {1}" would match (and garble) any
+        # sentence with "has no" in it.
+        if what == "lessons":
+            message = f"{game.title} has no lessons"
+        else:
+            message = f"{game.title} has no referee"
+        raise TableError("not_found", message)
     return load_ref(ref)
 
 

@@ -51,8 +51,12 @@ class WriteRateLimit:
                 bucket = self.create if creates else self.write
                 wait = bucket.take(client_of(scope))
                 if wait:
-                    what = "tables created" if bucket is self.create else "requests"
-                    message = f"too many {what} from your address; try again in {wait:.0f} s"
+                    if bucket is self.create:
+                        message = (
+                            f"too many tables created from your address; try again in {wait:.0f} s"
+                        )
+                    else:
+                        message = f"too many requests from your address; try again in {wait:.0f} s"
                     lang = language(Headers(scope=scope))
                     reply = error_response("rate_limited", message, wait, lang)
                     await reply(scope, receive, send)

@@ -358,8 +358,9 @@ class Table:
             raise TableError("finished", "you have already resigned")
         return [Draft(EventKind.RESIGNED, seat), *self._after_resign(seat)]
 
-    def _after_resign(self, seat: Seat, reason: str = "resigned") -> list[Draft]:
-        """Finish the game if only one team is left standing once `seat`'s team resigns."""
+    def _after_resign(self, seat: Seat, timed_out: bool = False) -> list[Draft]:
+        """Finish the game if only one team is left standing once `seat`'s team resigns
+        (or its clock ran out: `timed_out`)."""
         losing = self.team_of(seat)
         standing = [
             team
@@ -371,7 +372,10 @@ class Table:
         outcomes = tuple(
             Outcome.WIN if s in standing[0] else Outcome.LOSS for s in range(self.players)
         )
-        return [self._finish(Result(outcomes, f"{self.seat_names[seat]} {reason}"))]
+        name = self.seat_names[seat]
+        # Whole sentences, so the catalogue holds each as a template of its own.
+        reason = f"{name} ran out of time" if timed_out else f"{name} resigned"
+        return [self._finish(Result(outcomes, reason))]
 
     def _decide_offer_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
         self._need_playing()
@@ -467,7 +471,7 @@ class Table:
             return [*drafts, Draft(EventKind.TAKEOVER, seat, {"level": level, "for_good": True})]
         self.seats[seat].resigned = True  # as it will be once applied: who is left standing?
         try:
-            return [*drafts, *self._after_resign(seat, "ran out of time")]
+            return [*drafts, *self._after_resign(seat, timed_out=True)]
         finally:
             self.seats[seat].resigned = False
 

@@ -76,7 +76,12 @@ def encode(action: Action) -> str:
 
 def _number(text: str, what: str, top: int) -> int:
     if not text.isdigit() or not 1 <= int(text) <= top:
-        raise BadNotation(f"{what} {text!r} should be a number 1-{top}")
+        # One whole sentence per kind of number, so each translates as a whole.
+        if what == "pile":
+            message = f"pile {text!r} should be a number 1-{top}"
+        else:
+            message = f"seat {text!r} should be a number 1-{top}"
+        raise BadNotation(message)
     return int(text) - 1
 
 

@@ -161,8 +161,9 @@ def _from_short(pos: Position, raw: str, match: re.Match[str], legal: list[int])
         raise IllegalAction(f"{raw}: no {name} piece of that kind can go to {match['square']}")
     matching = [m for m in found if pos.is_capture(m) == capture]
     if not matching:
-        what = "is not a capture" if capture else "is a capture: write x"
-        raise IllegalAction(f"{raw}: that move {what}")
+        if capture:
+            raise IllegalAction(f"{raw}: that move is not a capture")
+        raise IllegalAction(f"{raw}: that move is a capture: write x")
     if len({origin(m) for m in matching}) > 1:
         options = ", ".join(sorted({B.square_name(origin(m)) for m in matching}))
         raise BadNotation(f"{raw}: ambiguous, pieces on {options} can go there; add the origin")

@@ -324,7 +324,11 @@ class RegicideState(State[int]):
             winner = 1 - (self._resigned & 1)
             reason = f"{B.SEAT_NAMES[self._resigned]} resigned"
         elif winner is not None:
-            reason = "both kings of the " + TEAM_NAMES[1 - winner] + " team were captured"
+            # Whole sentences per team (TEAM_NAMES), so each translates as a whole.
+            if winner == 0:
+                reason = "both kings of the dark (Green and Blue) team were captured"
+            else:
+                reason = "both kings of the light (Yellow and Red) team were captured"
         elif self._keys[pos.key] >= 3:
             return Result((Outcome.DRAW,) * 4, "the same position occurred three times")
         elif pos.halfmove >= DRAW_PLIES:
@@ -332,7 +336,9 @@ class RegicideState(State[int]):
         else:
             return None
         outcomes = tuple(Outcome.WIN if s & 1 == winner else Outcome.LOSS for s in range(4))
-        return Result(outcomes, f"{TEAM_NAMES[winner]} team wins: {reason}")
+        if winner == 0:
+            return Result(outcomes, f"light (Yellow and Red) team wins: {reason}")
+        return Result(outcomes, f"dark (Green and Blue) team wins: {reason}")
 
     def _result_token(self) -> str:
         if self._result is None:

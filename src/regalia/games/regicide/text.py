@@ -150,11 +150,15 @@ def from_text(text: str) -> Position:
     for seat in range(4):
         has_king = any(board[sq] == seat << 4 | KING for sq in B.SQUARES)
         if has_king == (seat in kingless):
-            state = "has a king" if has_king else "has no king"
-            raise BadPosition(
-                f"position kings captured: {B.SEAT_NAMES[seat]} {state}, "
-                f"so {B.SEAT_LETTERS[seat]} must {'not ' if has_king else ''}be listed"
-            )
+            # Two whole sentences, so each translates as a whole.
+            name, letter = B.SEAT_NAMES[seat], B.SEAT_LETTERS[seat]
+            if has_king:
+                message = (
+                    f"position kings captured: {name} has a king, so {letter} must not be listed"
+                )
+            else:
+                message = f"position kings captured: {name} has no king, so {letter} must be listed"
+            raise BadPosition(message)
     ep = ep_pawn = -1
     if ep_text != "-":
         ep = _square(ep_text, "en passant")

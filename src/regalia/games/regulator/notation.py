@@ -15,10 +15,13 @@ import re
 
 from regalia.core.errors import BadNotation, IllegalAction
 from regalia.games.regulator.board import (
+    BISHOP,
     FILES,
-    KING,
+    KNIGHT,
     PAWN,
     PIECE_LETTERS,
+    QUEEN,
+    ROOK,
     WHITE,
     parse_square,
     square_name,
@@ -34,7 +37,6 @@ from regalia.games.regulator.position import (
 PIECE_NAMES = ("", "pawn", "knight", "bishop", "rook", "queen", "king")
 _COORDINATE = re.compile(r"([a-e][1-7])[-x]?([a-e][1-7])=?([qrbnQRBN])?")
 _SAN = re.compile(r"([KQRBN])?([a-e])?([1-7])?(x)?([a-e][1-7])(?:=?([QRBNqrbn]))?")
-_HINT = "write SAN like Nc3, Bxd4, axb7=Q or coordinates like b1c3, a6b7q"
 
 
 def coordinate(move: int) -> str:
@@ -94,7 +96,10 @@ def parse_move(position: Position, text: str) -> int:
     try:
         if match:
             return _parse_san(position, text, match)
-        raise BadNotation(f"cannot read move {text.strip()!r}: {_HINT}")
+        raise BadNotation(
+            f"cannot read move {text.strip()!r}: write SAN like Nc3, Bxd4, axb7=Q "
+            "or coordinates like b1c3, a6b7q"
+        )
     except (BadNotation, IllegalAction):
         # Typed in lower case ("nc3", "bxd4" for a bishop)? Only when the text fails as
         # written, so "bxc3" is a pawn capture whenever a pawn can make it.
@@ -132,10 +137,42 @@ def _parse_coordinate(position: Position, text: str, match: re.Match[str]) -> in
         raise IllegalAction(f"illegal move {shown!r}: a promotion needs a piece (q, r, b or n)")
     if match[3] and make_move(frm, to) in legal:
         raise IllegalAction(f"illegal move {shown!r}: this move is not a promotion")
-    name = PIECE_NAMES[abs(piece)]
-    raise IllegalAction(
-        f"illegal move {shown!r}: the {name} on {match[1]} cannot go to {match[2]} here"
-    )
+    raise IllegalAction(_cannot_go(abs(piece), shown, match[1], match[2]))
+
+
+def _cannot_go(kind: int, shown: str, frm: str, to: str) -> str:
+    """Why the `kind` piece on `frm` cannot go to `to`: one whole sentence per kind, so each
+    translates as a whole (a piece's name put into a sentence would stay English)."""
+    if kind == PAWN:
+        message = f"illegal move {shown!r}: the pawn on {frm} cannot go to {to} here"
+    elif kind == KNIGHT:
+        message = f"illegal move {shown!r}: the knight on {frm} cannot go to {to} here"
+    elif kind == BISHOP:
+        message = f"illegal move {shown!r}: the bishop on {frm} cannot go to {to} here"
+    elif kind == ROOK:
+        message = f"illegal move {shown!r}: the rook on {frm} cannot go to {to} here"
+    elif kind == QUEEN:
+        message = f"illegal move {shown!r}: the queen on {frm} cannot go to {to} here"
+    else:
+        message = f"illegal move {shown!r}: the king on {frm} cannot go to {to} here"
+    return message
+
+
+def _none_can_go(kind: int, shown: str, to: str) -> str:
+    """Why no `kind` piece of the mover's can go to `to`: one whole sentence per kind."""
+    if kind == PAWN:
+        message = f"illegal move {shown!r}: no pawn of yours can go to {to} here"
+    elif kind == KNIGHT:
+        message = f"illegal move {shown!r}: no knight of yours can go to {to} here"
+    elif kind == BISHOP:
+        message = f"illegal move {shown!r}: no bishop of yours can go to {to} here"
+    elif kind == ROOK:
+        message = f"illegal move {shown!r}: no rook of yours can go to {to} here"
+    elif kind == QUEEN:
+        message = f"illegal move {shown!r}: no queen of yours can go to {to} here"
+    else:
+        message = f"illegal move {shown!r}: no king of yours can go to {to} here"
+    return message
 
 
 def _parse_san(position: Position, text: str, match: re.Match[str]) -> int:
@@ -170,5 +207,4 @@ def _parse_san(position: Position, text: str, match: re.Match[str]) -> int:
         raise IllegalAction(f"illegal move {shown!r}: a promotion needs a piece (=Q, =R, =B, =N)")
     if candidates:
         raise IllegalAction(f"illegal move {shown!r}: this move is not a promotion")
-    what = PIECE_NAMES[kind] if kind != KING else "king"
-    raise IllegalAction(f"illegal move {shown!r}: no {what} of yours can go to {match[5]} here")
+    raise IllegalAction(_none_can_go(kind, shown, match[5]))

@@ -121,8 +121,9 @@ def _start_position(tags: Mapping[str, str]) -> Position:
     try:
         position = read_fen(fen)
     except RegaliaError as exc:
-        where = "FEN tag" if "FEN" in tags else "Regulator tag"
-        raise BadRecord(f"record {where}: {exc}") from None
+        # One whole sentence per tag (the inner sentence translates on its own).
+        message = f"record FEN tag: {exc}" if "FEN" in tags else f"record Regulator tag: {exc}"
+        raise BadRecord(message) from None
     if "Regulator" in tags and tags["Regulator"].strip() != str(position.regulator):
         raise BadRecord(
             f"record Regulator tag {tags['Regulator']!r} disagrees with the FEN tag's "
