@@ -39,7 +39,8 @@ MIN_LETTERS = 7  # "no table {0}" (7) is as short as a safe template gets
 # English words that must not survive in a Portuguese refusal or result reason.
 ENGLISH = (
     "pawn", "knight", "bishop", "rook", "queen", "king", "write", "legal", "move", "ran out",
-    "draw", "resigned", "team", "Yellow", "Green", "Red", "Blue", "White", "Black",
+    "draw", "resigned", "team", "cannot", "pile", "token", "only", "Yellow", "Green", "Red",
+    "Blue", "White", "Black",
 )  # fmt: skip
 
 
@@ -125,7 +126,12 @@ def test_regicide_and_regicida_refusals_translate_whole() -> None:
     sentences += [
         refusal(lambda: regicida.parse(0, "place 9 a1")),
         refusal(lambda: regicida.parse(0, "vote 9")),
+        refusal(lambda: regicida.parse(0, "vote 2")),  # the rules' reason, wrapped
+        refusal(lambda: regicida.parse(0, "pass")),
+        refusal(lambda: regicida.parse(0, "split 1")),
     ]
+    assert sentences[-1].startswith("cannot play split 1: ")
+    assert translate(sentences[-1], "pt-BR").startswith("não é possível jogar split 1: ")
     for sentence in sentences:
         portuguese = translate(sentence, "pt-BR")
         assert portuguese != sentence

@@ -1,7 +1,8 @@
 """Finding the player-facing sentences in the source, as catalogue templates.
 
 A sentence is the message of an error a player can meet (`TableError`, `BadNotation`,
-`IllegalAction`, `NotYourTurn`, `BadRecord`, `BadPosition`) or the reason of a `Result`, in
+`IllegalAction`, `NotYourTurn`, `BadRecord`, `BadPosition`), the reason of a `Result` or a
+string returned by a "why not" function (REASON_FUNCTIONS), in
 the layers whose words reach players (core, games, tables, server). An f-string becomes a
 template: its text, with `{0}`, `{1}` … where its values go (each branch of a conditional
 expression, `a if test else b`, is a sentence of its own). `extract_errors` is a Babel
@@ -36,6 +37,8 @@ PAGE = SRC / "web" / "index.html"
 STATIC = re.compile(r'data-t(?:-label)?="([^"]+)"')
 # Also in the server: `message = f"…"` assignments that become an error's text.
 MESSAGE_NAMES = ("message", "reason")
+# Functions whose returned strings are reasons a player reads (Regicida's "why not").
+REASON_FUNCTIONS = ("why_illegal", "check_vote")
 # Calls whose message argument a player reads, and where that argument is.
 MESSAGE_AT = {
     "TableError": 1,
@@ -105,6 +108,14 @@ def _branches(node: ast.expr) -> Iterator[ast.expr]:
 def sentences(source: str) -> Iterator[tuple[int, str]]:
     """(line, template) of every player-facing sentence in a module's source."""
     for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and node.name in REASON_FUNCTIONS:
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Return) and inner.value is not None:
+                    for branch in _branches(inner.value):
+                        found = template(branch)
+                        if found and any(ch.isalpha() for ch in found):
+                            yield inner.lineno, found.replace("{{", "{").replace("}}", "}")
+            continue
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id in MESSAGE_NAMES for t in node.targets
         ):

@@ -60,7 +60,8 @@ class RegicidaState(State[Action]):
             raise IllegalAction(f"{action!r} is not a Regicida action")
         reason = rules.why_illegal(self._pos, seat, action)
         if reason is not None:
-            raise IllegalAction(f"{notation.encode(action)}: {reason}")
+            # An outer sentence with words of its own: "{0}: {1}" could not be translated.
+            raise IllegalAction(f"cannot play {notation.encode(action)}: {reason}")
         placed = rules.placed_house(self._pos, action) if isinstance(action, Place) else None
         entry = Entry(seat, action, placed)
         pos = rules.apply(self._pos, seat, action)
@@ -111,7 +112,8 @@ class RegicidaState(State[Action]):
         action = notation.parse(text, self._pos.board.size, self.players)
         reason = rules.why_illegal(self._pos, seat, action)
         if reason is not None:
-            raise IllegalAction(f"{notation.encode(action)}: {reason}")
+            # An outer sentence with words of its own: "{0}: {1}" could not be translated.
+            raise IllegalAction(f"cannot play {notation.encode(action)}: {reason}")
         return action
 
     def history(self) -> Sequence[tuple[Seat, Action]]:
