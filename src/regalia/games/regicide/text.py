@@ -66,22 +66,38 @@ def to_text(pos: Position) -> str:
     return " ".join(fields)
 
 
+# The refusals name the position's field in one whole sentence per field, so each
+# translates as a whole (a field's name put into a sentence would stay English).
+
+
 def _seat(text: str, field: str) -> int:
     if len(text) != 1 or text.upper() not in B.SEAT_LETTERS:
-        raise BadPosition(f"position {field}: {text!r} is not a seat letter (Y, G, R or B)")
+        if field == "turn":
+            message = f"position turn: {text!r} is not a seat letter (Y, G, R or B)"
+        else:
+            message = f"position kings captured: {text!r} is not a seat letter (Y, G, R or B)"
+        raise BadPosition(message)
     return B.SEAT_LETTERS.index(text.upper())
 
 
 def _square(text: str, field: str) -> int:
     sq = B.parse_square(text)
     if sq is None:
-        raise BadPosition(f"position {field}: {text!r} is not a square of the board")
+        if field == "castling":
+            message = f"position castling: {text!r} is not a square of the board"
+        else:
+            message = f"position en passant: {text!r} is not a square of the board"
+        raise BadPosition(message)
     return sq
 
 
 def _number(text: str, field: str, minimum: int) -> int:
     if not text.isdigit() or int(text) < minimum:
-        raise BadPosition(f"position {field}: {text!r} is not a whole number >= {minimum}")
+        if field == "clock":
+            message = f"position clock: {text!r} is not a whole number >= {minimum}"
+        else:
+            message = f"position round: {text!r} is not a whole number >= {minimum}"
+        raise BadPosition(message)
     return int(text)
 
 
@@ -101,7 +117,12 @@ def _read_pieces(text: str) -> list[int]:
             if match is None:
                 raise BadPosition(f"position pieces: {name} {token!r} is not like Ka7 or Pb4:0")
             piece, where, suffix = match.groups()
-            sq = _square(where, f"pieces ({name} {token})")
+            found = B.parse_square(where)
+            if found is None:
+                raise BadPosition(
+                    f"position pieces ({name} {token}): {where!r} is not a square of the board"
+                )
+            sq = found
             if board[sq]:
                 raise BadPosition(f"position pieces: two pieces on {where}")
             if piece == "P":
