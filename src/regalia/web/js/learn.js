@@ -83,7 +83,7 @@ function mountLessons(box, game, lessons, module, lessonKey) {
   const next = h("button", { type: "button", class: "next-step primary" });
   const moveInput = h("input", {
     name: "move", autocomplete: "off", spellcheck: "false", "aria-label": t("Type a move"),
-    placeholder: game.notation_hint ? t("Type a move, e.g. {0}", game.notation_hint) : t("Type a move"),
+    placeholder: game.notation_hint ? t("Type a move, e.g. {0}", t(game.notation_hint)) : t("Type a move"),
   });
   const moveForm = h("form", { class: "lesson-move-form" }, moveInput, h("button", { type: "submit" }, t("Play")));
   const lessonBox = h("section", { class: "lesson", "aria-live": "polite" },
