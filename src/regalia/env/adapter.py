@@ -41,6 +41,9 @@ class Adapter(ABC):
     # sum to zero (teams included).
     simultaneous: bool = False
     zero_sum: bool = True
+    # Whether `State.encode(action)` depends on the (hashable) action alone, never on the
+    # state: then each action's index is worked out once and kept (`legal_by_index`).
+    stateless_encode: bool = False
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         self.game: Game[Any] = self.load_game()
@@ -48,6 +51,7 @@ class Adapter(ABC):
         self.options = self.game.read_options(options)
         self._legal_key: tuple[State[Any], Seat] | None = None
         self._legal_table: dict[int, Any] = {}
+        self._index_of: dict[Any, int] = {}
 
     def load_game(self) -> Game[Any]:
         return get_game(self.game_name)
@@ -132,8 +136,13 @@ class Adapter(ABC):
         ):
             return self._legal_table
         table: dict[int, Any] = {}
+        known = self._index_of if self.stateless_encode else None
         for action in state.legal_actions(seat):
-            index = self.encode(state, action)
+            if known is None:
+                index = self.encode(state, action)
+            else:
+                found = known.get(action)
+                index = known[action] = self.encode(state, action) if found is None else found
             if index in table:
                 raise AssertionError(
                     f"{state.encode(action)!r} and {state.encode(table[index])!r} share {index}"
@@ -156,6 +165,12 @@ class Adapter(ABC):
         return mask
 
     def observe(self, state: State[Any], seat: Seat) -> Planes:
+        """The planes of `seat` in `state`: `planes(state.view(seat), seat)`.
+
+        A game of perfect information may override it with a faster build from the engine
+        position (nothing there is secret); it must equal the planes of the view exactly
+        (tests/env/test_fast_observe.py). A game with secrets never does.
+        """
         return self.planes(state.view(seat), seat)
 
     def returns(self, result: Result | None) -> list[float]:

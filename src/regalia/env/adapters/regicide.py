@@ -8,13 +8,15 @@ seat, my partner, the previous seat). Layout in docs/env.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from regalia.core.game import Seat
+from regalia.core.game import Seat, State
 from regalia.env.adapter import Adapter, Planes
 from regalia.env.vocabulary import Vocabulary, chess_moves
+from regalia.games.regicide.board import CASTLES
 
 FILES = "abcdefghjklmno"
 SIZE = 14
@@ -84,8 +86,38 @@ def _board_mask(seat: Seat) -> Planes:
 BOARD_MASKS = [_board_mask(seat) for seat in range(SEATS)]
 
 
+# The engine's piece codes (seat << 4 | kind; kinds 1-7 are pawns: unmoved, moved once, then
+# turned N E S W, 8.. N B R Q K) and squares (rank * 14 + file), as planes in a seat's
+# frame. These mirror regalia.games.regicide.text.to_text, whose text `planes` reads.
+_AREA = SIZE * SIZE
+_KIND_PIECE = {1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 2, 10: 3, 11: 4, 12: 5}
+
+
+def _kind_extra(seat: Seat, kind: int) -> int:
+    """The pawn-state plane of a piece kind in `seat`'s frame, or -1 for none."""
+    if kind == 1:
+        return PAWN_UNMOVED
+    if kind == 2:
+        return PAWN_MOVED_ONCE
+    if 4 <= kind <= 7:
+        return TURNED + _direction_plane(seat, "NESW"[kind - 4])
+    return -1
+
+
+def _cells(seat: Seat) -> list[int]:
+    cells = [-1] * _AREA
+    for _name, f, r in SQUARES:
+        row, col = frame(seat, f, r)
+        cells[r * SIZE + f] = row * SIZE + col
+    return cells
+
+
+_CELLS = [_cells(seat) for seat in range(SEATS)]
+
+
 class RegicideAdapter(Adapter):
     game_name = "regicide"
+    stateless_encode = True  # an action's text is its coordinates
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -126,6 +158,52 @@ class RegicideAdapter(Adapter):
             at(CASTLING, rook)
         out[HALFMOVE] = min(int(halfmove), 200) / 200
         return out
+
+    def observe(self, state: State[Any], seat: Seat) -> Planes:
+        """`planes(state.view(seat), seat)` built from the engine position: a game of perfect
+        information has nothing to hide, and this skips the view's texts and lists."""
+        pos = state._pos  # type: ignore[attr-defined]  # RegicideState's own
+        tables = self._tables[seat]
+        out = np.zeros(self.obs_shape, dtype=np.float32)
+        flat = out.reshape(-1)
+        cells = _CELLS[seat]
+        for square, code in enumerate(pos.board):
+            if code:
+                planes = tables.get(code)
+                if planes is None:
+                    raise ValueError(f"piece code {code} on square {square} has no plane")
+                cell = cells[square]
+                for plane in planes:
+                    flat[plane * _AREA + cell] = 1.0
+        out[BOARD] = BOARD_MASKS[seat]
+        out[TO_MOVE + (pos.turn - seat) % SEATS] = 1.0
+        captured = pos.king_captured
+        for kingless in range(SEATS):
+            if captured[kingless]:
+                out[KINGLESS + (kingless - seat) % SEATS] = 1.0
+        if pos.ep >= 0:
+            flat[EN_PASSANT * _AREA + cells[pos.ep]] = 1.0
+        castling = pos.castling
+        for rook in range(len(CASTLES)):
+            if castling >> rook & 1:
+                flat[CASTLING * _AREA + cells[CASTLES[rook][2]]] = 1.0
+        out[HALFMOVE] = min(int(pos.halfmove), 200) / 200
+        return out
+
+    @cached_property
+    def _tables(self) -> list[dict[int, tuple[int, ...]]]:
+        """Per seat: piece code -> the planes it lights (its piece plane, its pawn state)."""
+        tables = []
+        for seat in range(SEATS):
+            table: dict[int, tuple[int, ...]] = {}
+            for owner in range(SEATS):
+                relative = (owner - seat) % SEATS
+                for kind, piece in _KIND_PIECE.items():
+                    extra = _kind_extra(seat, kind)
+                    plane = PIECE_PLANES + 6 * relative + piece
+                    table[owner << 4 | kind] = (plane,) if extra < 0 else (plane, extra)
+            tables.append(table)
+        return tables
 
     def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
         """The position text: pieces and pawn states, seat to move, castling rooks, en

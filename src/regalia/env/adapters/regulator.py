@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from regalia.core.game import Seat
+from regalia.core.game import Seat, State
 from regalia.env.adapter import Adapter, Planes
 from regalia.env.vocabulary import Vocabulary, chess_moves
 
@@ -32,8 +32,30 @@ SQUARES = [(f"{f}{r + 1}", i, r) for r in range(RANKS) for i, f in enumerate(FIL
 VOCABULARY = chess_moves(SQUARES, [f"{f}{r}" for f in FILES for r in (1, RANKS)])
 
 
+# (seat, signed piece code) -> plane; the observer's pieces first. Codes are 1..6 = P N B R Q K
+# for White, negated for Black (regalia.games.regulator.board.PIECE_LETTERS).
+_PIECE_PLANE = [
+    {
+        code: (MINE if (code > 0) == (seat == 0) else THEIRS) + abs(code) - 1
+        for code in (*range(-6, 0), *range(1, 7))
+    }
+    for seat in (0, 1)
+]
+# (seat, square) -> flat index of (row, file) in one plane; squares are rank * 5 + file.
+_CELL = [
+    [
+        (rank if seat == 0 else RANKS - 1 - rank) * len(FILES) + file
+        for rank in range(RANKS)
+        for file in range(len(FILES))
+    ]
+    for seat in (0, 1)
+]
+_AREA = RANKS * len(FILES)
+
+
 class RegulatorAdapter(Adapter):
     game_name = "regulator"
+    stateless_encode = True  # an action's text is its coordinates
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -60,6 +82,23 @@ class RegulatorAdapter(Adapter):
         out[WHITE] = float(seat == 0)
         out[HALFMOVE] = min(view["halfmove"], 100) / 100
         out[CHECK] = float(view["check"])
+        return out
+
+    def observe(self, state: State[Any], seat: Seat) -> Planes:
+        """`planes(state.view(seat), seat)` built from the engine position: a game of perfect
+        information has nothing to hide, and this skips the view's FEN, SAN and move lists."""
+        position = state._position  # type: ignore[attr-defined]  # RegulatorState's own
+        out = np.zeros(self.obs_shape, dtype=np.float32)
+        flat = out.reshape(-1)
+        plane_of, cell = _PIECE_PLANE[seat], _CELL[seat]
+        for square, code in enumerate(position.board):
+            if code:
+                flat[plane_of[code] * _AREA + cell[square]] = 1.0
+        out[REGULATOR + position.regulator - 1] = 1.0
+        out[MY_TURN] = float(seat in state.to_act())
+        out[WHITE] = float(seat == 0)
+        out[HALFMOVE] = min(position.halfmove, 100) / 100
+        out[CHECK] = float(position.in_check())
         return out
 
     def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
