@@ -89,3 +89,48 @@ def test_env_episodes_equal_the_reference_path(name: str) -> None:
         assert _episode_digest(name, seed, reference=True) == _episode_digest(
             name, seed, reference=False
         )
+
+
+def _wrapped_run(env: Any, seed: int, illegal_at: int) -> list[Any]:
+    """Everything `last()` and the env's dicts say over one random game, through the
+    wrappers; at ply `illegal_at` an illegal action is tried (the game then ends)."""
+    rng = random.Random(seed)
+    seen: list[Any] = [str(env)]
+    env.reset(seed=seed)
+    for ply, agent in enumerate(env.agent_iter(max_iter=300)):
+        observation, reward, terminated, truncated, info = env.last()
+        seen.append(
+            (
+                agent,
+                observation["observation"].tobytes(),
+                observation["action_mask"].tobytes(),
+                reward,
+                terminated,
+                truncated,
+                dict(info),
+                dict(env.rewards),
+                dict(env.terminations),
+                dict(env.truncations),
+                list(env.agents),
+            )
+        )
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        if ply == illegal_at:
+            env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+        else:
+            env.step(int(legal[rng.randrange(len(legal))]))
+    return seen
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_wrapped_env_reads_as_pettingzoos_own_wrappers(name: str) -> None:
+    from pettingzoo.utils import wrappers
+
+    module = importlib.import_module(f"regalia.env.{name}_v0")
+    for seed, illegal_at in ((1, 10**6), (2, 7)):
+        plain: Any = wrappers.TerminateIllegalWrapper(module.raw_env(), illegal_reward=-1)
+        plain = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(plain))
+        assert _wrapped_run(module.env(), seed, illegal_at) == _wrapped_run(plain, seed, illegal_at)

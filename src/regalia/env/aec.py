@@ -11,6 +11,7 @@ agent's observation.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, ClassVar
 
 import gymnasium
@@ -145,8 +146,60 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         """Nothing to release: the game lives in memory."""
 
 
+# The attributes `last()`, `agent_iter()` and the wrappers' `step` read every step. A
+# PettingZoo wrapper finds them through `__getattr__`, one wrapper after another (three
+# here): a dozen Python calls a read, a third of a random playout's time. The wrappers
+# below read them from the raw environment in one step. `OrderEnforcingWrapper` refuses
+# them before `reset()`: then its property gives up and `__getattr__` raises as it did.
+_HOT = (
+    "agent_selection",
+    "agents",
+    "terminations",
+    "truncations",
+    "rewards",
+    "infos",
+    "_cumulative_rewards",
+)
+
+
+def _direct(name: str, guarded: bool) -> property:
+    get = attrgetter(name)
+    if not guarded:
+        return property(lambda self: get(self._raw))
+
+    def guarded_get(self: Any) -> Any:
+        if self._has_reset or name == "_cumulative_rewards":
+            return get(self._raw)
+        raise AttributeError(name)  # to __getattr__, which says why
+
+    return property(guarded_get)
+
+
+class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    pass
+
+
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    pass
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    def __str__(self) -> str:
+        return str(self.env)  # as OrderEnforcingWrapper's own, not "_OrderEnforcing<…>"
+
+
+for _name in _HOT:
+    setattr(_TerminateIllegal, _name, _direct(_name, False))
+    setattr(_AssertOutOfBounds, _name, _direct(_name, False))
+    setattr(_OrderEnforcing, _name, _direct(_name, True))
+
+
 def wrap(raw: RegaliaEnv) -> Any:
     """The usual PettingZoo classic wrappers: illegal moves lose, actions in range, order."""
-    env: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)
+    env: Any = _TerminateIllegal(raw, illegal_reward=-1)
+    env._raw = raw
+    env = _AssertOutOfBounds(env)
+    env._raw = raw
+    env = _OrderEnforcing(env)
+    env._raw = raw
+    return env
