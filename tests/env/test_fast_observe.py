@@ -134,3 +134,13 @@ def test_wrapped_env_reads_as_pettingzoos_own_wrappers(name: str) -> None:
         plain: Any = wrappers.TerminateIllegalWrapper(module.raw_env(), illegal_reward=-1)
         plain = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(plain))
         assert _wrapped_run(module.env(), seed, illegal_at) == _wrapped_run(plain, seed, illegal_at)
+
+
+def test_action_space_contains_as_discrete_does() -> None:
+    import gymnasium
+
+    from regalia.env.aec import _Actions
+
+    ours, theirs = _Actions(7), gymnasium.spaces.Discrete(7)
+    for x in (-1, 0, 3, 6, 7, 2**70, True, np.int64(3), np.int8(9), np.array(2), 2.0, "1", None):
+        assert ours.contains(x) == theirs.contains(x), x

@@ -26,6 +26,16 @@ from regalia.env.adapter import Adapter, apply_joint
 ObsDict = dict[str, np.ndarray]
 
 
+class _Actions(gymnasium.spaces.Discrete):
+    """`Discrete(n)` whose `contains` answers a plain int without NumPy (the wrappers ask it
+    every step); anything else goes to `Discrete.contains`, so the answers are the same."""
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return bool(self.start <= x < self.start + self.n)
+        return bool(super().contains(x))
+
+
 class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped base
     """One Regalia game as an AEC environment; subclassed per game as `raw_env`."""
 
@@ -50,9 +60,7 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
             a: gymnasium.spaces.Dict({"observation": planes, "action_mask": mask})
             for a in self.possible_agents
         }
-        self.action_spaces = {
-            a: gymnasium.spaces.Discrete(adapter.num_actions) for a in self.possible_agents
-        }
+        self.action_spaces = {a: _Actions(adapter.num_actions) for a in self.possible_agents}
         self._rng = np.random.default_rng()
         self.game_seed = 0
         self.game_state: State[Any] = adapter.new_state(0)
