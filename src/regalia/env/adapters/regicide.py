@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from regalia.core.game import Seat, State
 from regalia.env.adapter import Adapter, Planes
@@ -113,6 +114,7 @@ def _cells(seat: Seat) -> list[int]:
 
 
 _CELLS = [_cells(seat) for seat in range(SEATS)]
+_SQUARES = np.arange(_AREA)
 
 
 class RegicideAdapter(Adapter):
@@ -163,18 +165,16 @@ class RegicideAdapter(Adapter):
         """`planes(state.view(seat), seat)` built from the engine position: a game of perfect
         information has nothing to hide, and this skips the view's texts and lists."""
         pos = state._pos  # type: ignore[attr-defined]  # RegicideState's own
-        tables = self._tables[seat]
+        pieces, extras = self._tables[seat]
         out = np.zeros(self.obs_shape, dtype=np.float32)
         flat = out.reshape(-1)
         cells = _CELLS[seat]
-        for square, code in enumerate(pos.board):
-            if code:
-                planes = tables.get(code)
-                if planes is None:
-                    raise ValueError(f"piece code {code} on square {square} has no plane")
-                cell = cells[square]
-                for plane in planes:
-                    flat[plane * _AREA + cell] = 1.0
+        codes = np.array(pos.board, dtype=np.intp)
+        # Every square lights its piece plane and its pawn-state plane; an empty square, a
+        # square off the board and a piece without a pawn state light the BOARD plane's
+        # first cell instead, which the next line overwrites.
+        flat[pieces[codes, _SQUARES]] = 1.0
+        flat[extras[codes, _SQUARES]] = 1.0
         out[BOARD] = BOARD_MASKS[seat]
         out[TO_MOVE + (pos.turn - seat) % SEATS] = 1.0
         captured = pos.king_captured
@@ -191,18 +191,25 @@ class RegicideAdapter(Adapter):
         return out
 
     @cached_property
-    def _tables(self) -> list[dict[int, tuple[int, ...]]]:
-        """Per seat: piece code -> the planes it lights (its piece plane, its pawn state)."""
+    def _tables(self) -> list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]]:
+        """Per seat: [piece code, square] -> the flat index its piece plane lights, and the
+        one its pawn state lights; the BOARD plane's first cell where there is none."""
         tables = []
         for seat in range(SEATS):
-            table: dict[int, tuple[int, ...]] = {}
+            pieces = np.full((64, _AREA), BOARD * _AREA, dtype=np.intp)
+            extras = np.full((64, _AREA), BOARD * _AREA, dtype=np.intp)
+            cells = np.array(_CELLS[seat])
+            real = cells >= 0
             for owner in range(SEATS):
                 relative = (owner - seat) % SEATS
                 for kind, piece in _KIND_PIECE.items():
-                    extra = _kind_extra(seat, kind)
+                    code = owner << 4 | kind
                     plane = PIECE_PLANES + 6 * relative + piece
-                    table[owner << 4 | kind] = (plane,) if extra < 0 else (plane, extra)
-            tables.append(table)
+                    pieces[code, real] = plane * _AREA + cells[real]
+                    extra = _kind_extra(seat, kind)
+                    if extra >= 0:
+                        extras[code, real] = extra * _AREA + cells[real]
+            tables.append((pieces, extras))
         return tables
 
     def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
