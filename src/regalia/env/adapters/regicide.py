@@ -169,7 +169,8 @@ class RegicideAdapter(Adapter):
         out = np.zeros(self.obs_shape, dtype=np.float32)
         flat = out.reshape(-1)
         cells = _CELLS[seat]
-        codes = np.array(pos.board, dtype=np.intp)
+        board = pos.board
+        codes = np.fromiter(board, np.intp, len(board))  # faster than np.array on a list
         # Every square lights its piece plane and its pawn-state plane; an empty square, a
         # square off the board and a piece without a pawn state light the BOARD plane's
         # first cell instead, which the next line overwrites.
