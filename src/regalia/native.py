@@ -31,6 +31,7 @@ COMPILED = (
     "regalia.games.regulator.perft",
     "regalia.games.regicide.position",
     "regalia.games.regicide.perft",
+    "regalia.games.regicida.rules",
     "regalia.ai.search.table",
     "regalia.ai.search.native",
     "regalia.ai.search.core",

@@ -87,7 +87,7 @@ class Board:
                 yield divmod(index, self.size), token
 
     def count(self) -> int:
-        return sum(token is not None for token in self.cells)
+        return len(self.cells) - self.cells.count(None)
 
     def is_full_grid(self) -> bool:
         return self.size == GRID and self.count() == GRID * GRID

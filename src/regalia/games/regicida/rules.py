@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 
 from regalia.core.game import Seat
 from regalia.core.seeds import Rng, derive
-from regalia.games.regicida.actions import Action, Pass, Place, Split, Swap, Vote, make_swap
-from regalia.games.regicida.board import CANVAS, CENTRE, GRID, Board, Cell, Token, neighbours
+from regalia.games.regicida.actions import Action, Pass, Place, Split, Swap, Vote
+from regalia.games.regicida.board import CANVAS, CENTRE, GRID, Board, Cell, Token
 from regalia.games.regicida.houses import HOUSE_NUMBERS, OBJECTIVE_KEYS, TOKENS_PER_HOUSE
 from regalia.games.regicida.scoring import coronation
 from regalia.games.regicida.verdict import Verdict, check_vote, decide
@@ -84,32 +84,129 @@ def to_act(pos: Position) -> frozenset[Seat]:
 
 
 def placement_cells(board: Board) -> list[Cell]:
-    """H3: empty cells next to a placed token keeping everything inside 6×6."""
-    box = board.bounds()
-    if box is None:
+    """H3: empty cells next to a placed token keeping everything inside 6×6, in reading order."""
+    indices = _placement_indices(board)
+    if indices is None:
         return [CENTRE]
-    top, left, bottom, right = box
-    cells = set()
-    for cell, _ in board.tokens():
-        for r, c in neighbours(cell, board.size):
-            if board.get((r, c)) is not None:
-                continue
-            if max(bottom, r) - min(top, r) < GRID and max(right, c) - min(left, c) < GRID:
-                cells.add((r, c))
-    return sorted(cells)
+    size = board.size
+    return [divmod(index, size) for index in indices]
+
+
+def _placement_indices(board: Board) -> list[int] | None:
+    """The cells of `placement_cells` as row-major indices; None on an empty board.
+
+    One pass over the cells finds the frame, a second marks each empty neighbour that keeps
+    the frame within 6×6 (the hot path of Expansion: compiled, rules.pxd).
+    """
+    cells = board.cells
+    size = board.size
+    total = size * size
+    top = size
+    left = size
+    bottom = -1
+    right = -1
+    for index in range(total):
+        if cells[index] is not None:
+            row = index // size
+            col = index - row * size
+            top = min(top, row)
+            bottom = max(bottom, row)
+            left = min(left, col)
+            right = max(right, col)
+    if bottom < 0:
+        return None
+    if bottom - top >= GRID or right - left >= GRID:  # never in play: no cell keeps 6×6
+        return []
+    # A row r (column c) keeps the frame within 6×6 when it lies in [low, high].
+    row_low = bottom - GRID + 1
+    row_high = top + GRID - 1
+    col_low = right - GRID + 1
+    col_high = left + GRID - 1
+    marked = [False] * total
+    for index in range(total):
+        if cells[index] is None:
+            continue
+        row = index // size
+        col = index - row * size
+        if row > 0 and row - 1 >= row_low and cells[index - size] is None:
+            marked[index - size] = True
+        if row + 1 < size and row + 1 <= row_high and cells[index + size] is None:
+            marked[index + size] = True
+        if col > 0 and col - 1 >= col_low and cells[index - 1] is None:
+            marked[index - 1] = True
+        if col + 1 < size and col + 1 <= col_high and cells[index + 1] is None:
+            marked[index + 1] = True
+    found: list[int] = []
+    for index in range(total):
+        if marked[index]:
+            found.append(index)
+    return found
+
+
+# Actions are immutable values: the Expansion canvas's and the final grid's are made once and
+# shared (`_PLACES[pile][index]`; `_SWAPS[index]`: the pair with the right neighbour flipping
+# the first then the second token, then the pair with the one below, likewise).
+_CANVAS_CELLS = tuple(divmod(index, CANVAS) for index in range(CANVAS * CANVAS))
+_PLACES = tuple(tuple(Place(pile, cell) for cell in _CANVAS_CELLS) for pile in range(PILES))
+
+
+def _swaps_at(index: int) -> tuple[Swap, Swap, Swap, Swap]:
+    row, col = divmod(index, GRID)
+    here, right, below = (row, col), (row, col + 1), (row + 1, col)
+    return (
+        Swap(here, right, here),
+        Swap(here, right, right),
+        Swap(here, below, here),
+        Swap(here, below, below),
+    )
+
+
+_SWAPS = tuple(_swaps_at(index) for index in range(GRID * GRID))
+
+
+def _grid_swaps(cells: tuple[Token | None, ...]) -> list[Action]:
+    """The Swap actions of `legal_actions` on the final 6×6 grid, from `_SWAPS`."""
+    found: list[Action] = []
+    for index in range(GRID * GRID):
+        token = cells[index]
+        if token is None or token.dark:
+            continue
+        col = index % GRID
+        if col + 1 < GRID:
+            other = cells[index + 1]
+            if other is not None and not other.dark:
+                found.append(_SWAPS[index][0])
+                found.append(_SWAPS[index][1])
+        if index + GRID < GRID * GRID:
+            other = cells[index + GRID]
+            if other is not None and not other.dark:
+                found.append(_SWAPS[index][2])
+                found.append(_SWAPS[index][3])
+    return found
 
 
 def swap_pairs(board: Board) -> list[tuple[Cell, Cell]]:
-    """H5: pairs of orthogonally adjacent tokens that are both light side up."""
-    pairs = []
-    for cell, token in board.tokens():
-        if token.dark:
+    """H5: pairs of orthogonally adjacent tokens that are both light side up.
+
+    In reading order of the first token, its right neighbour before the one below.
+    """
+    cells = board.cells
+    size = board.size
+    pairs: list[tuple[Cell, Cell]] = []
+    for index in range(size * size):
+        token = cells[index]
+        if token is None or token.dark:
             continue
-        for other in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
-            if other[0] < board.size and other[1] < board.size:
-                neighbour = board.get(other)
-                if neighbour is not None and not neighbour.dark:
-                    pairs.append((cell, other))
+        row = index // size
+        col = index - row * size
+        if col + 1 < size:
+            other = cells[index + 1]
+            if other is not None and not other.dark:
+                pairs.append(((row, col), (row, col + 1)))
+        if row + 1 < size:
+            other = cells[index + size]
+            if other is not None and not other.dark:
+                pairs.append(((row, col), (row + 1, col)))
     return pairs
 
 
@@ -119,13 +216,29 @@ def legal_actions(pos: Position, seat: Seat) -> list[Action]:
     if pos.phase is Phase.EXPANSION:
         if pos.split_due:
             return [Split(i) for i, pile in enumerate(pos.piles) if len(pile) >= 2]
-        cells = placement_cells(pos.board)
+        board = pos.board
+        if board.size == CANVAS:
+            indices = _placement_indices(board)
+            if indices is not None:
+                return [
+                    _PLACES[i][index]
+                    for i, pile in enumerate(pos.piles)
+                    if pile
+                    for index in indices
+                ]
+        cells = placement_cells(board)
         return [Place(i, cell) for i, pile in enumerate(pos.piles) if pile for cell in cells]
     if pos.phase is Phase.INTRIGUE:
+        if pos.board.size == GRID:
+            swaps = _grid_swaps(pos.board.cells)
+            if swaps:
+                return swaps
+            return [Pass()]
         pairs = swap_pairs(pos.board)
         if not pairs:
             return [Pass()]
-        return [make_swap(a, b, flip) for a, b in pairs for flip in (a, b)]
+        # Each pair is in reading order already, as make_swap would sort it.
+        return [Swap(a, b, flip) for a, b in pairs for flip in (a, b)]
     return list(vote_options(pos.players, seat))
 
 
