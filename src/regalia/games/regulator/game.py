@@ -83,8 +83,34 @@ def result_token(result: Result | None) -> str:
     return "1-0" if result.outcomes[0] is Outcome.WIN else "0-1"
 
 
+_SEATS = (frozenset({0}), frozenset({1}))
+_NOBODY: frozenset[Seat] = frozenset()
+
+
+# The SANs of a game line are worked out only when asked for (records, views), once for all
+# the states that share them. Each state holds the node of its own last ply, a list
+# [node of the ply before or None, SANs of the line so far or None] (a list, not an object:
+# it is made on every move); the moves themselves are the position's move stack. A node's
+# link back is let go once its SANs are known, and SANs known further back are reused.
+_Line = list[Any]
+_PREV, _SANS = 0, 1
+
+
 class RegulatorState(State[int]):
-    """One point of a game. Public code never mutates it; `apply` returns a new state."""
+    """One point of a game. Public code never mutates it; `apply` returns a new state.
+
+    `position` holds the whole line (its move stack is `moves`); `moves`, if given, must be
+    that stack, and `sans` their SANs (worked out from the position when left out).
+    """
+
+    _start_fen: str
+    _position: Position
+    _line: _Line
+    _resigned: Seat | None
+    _tags: dict[str, str]
+    _legal: list[int]
+    _result: Result | None
+    _to_act: frozenset[Seat]
 
     def __init__(
         self,
@@ -95,18 +121,8 @@ class RegulatorState(State[int]):
         resigned: Seat | None = None,
         tags: Mapping[str, str] | None = None,
     ) -> None:
-        self._start_fen = start_fen
-        self._position = position
-        self._moves = moves
-        self._sans = sans
-        self._resigned = resigned
-        self._tags = dict(tags or {})
-        self._legal = position.legal_moves()
-        self._result = (
-            _decisive(resigned, f"{SEAT_NAMES[resigned]} resigns")
-            if resigned is not None
-            else judge(position, self._legal)
-        )
+        known = tuple(sans) if len(sans) == len(position.move_stack) else None
+        self._fill(start_fen, position, [None, known], resigned, dict(tags or {}), None)
 
     # ---------------------------------------------------------------- contract
 
@@ -119,31 +135,47 @@ class RegulatorState(State[int]):
         return 2
 
     def to_act(self) -> frozenset[Seat]:
-        return frozenset() if self._result else frozenset({self._position.turn})
+        return self._to_act
 
     def legal_actions(self, seat: Seat) -> Sequence[int]:
-        return list(self._legal) if seat in self.to_act() else []
+        return list(self._legal) if seat in self._to_act else []
 
     def apply(self, seat: Seat, action: int) -> RegulatorState:
-        self.require_turn(seat)
+        if seat not in self._to_act:
+            self.require_turn(seat)
         if action not in self._legal:
             raise IllegalAction(f"illegal move {_safe_coordinate(action)}")
         position = self._position.copy()
-        text = san(position, action, self._legal)
         position.push(action)
-        return RegulatorState(
-            self._start_fen,
-            position,
-            (*self._moves, action),
-            (*self._sans, text),
-            tags=self._tags,
-        )
+        # `_fill` inlined: this is the hot path of every playout.
+        state = _new_state(RegulatorState)
+        state._start_fen = self._start_fen
+        state._position = position
+        state._line = [self._line, None]
+        state._resigned = None
+        state._tags = self._tags
+        state._legal = legal = position.legal_moves()
+        if (
+            legal
+            and position.halfmove < DRAW_PLIES
+            and position.repetitions() < 3
+            and not position.bare_kings()
+        ):
+            state._result = None  # what `judge` says then, sooner
+            state._to_act = _SEATS[position.turn]
+        else:
+            state._result = judge(position, legal)
+            state._to_act = _NOBODY if state._result is not None else _SEATS[position.turn]
+        return state
 
     def apply_text(self, seat: Seat, text: str) -> RegulatorState:
         return self.apply(seat, self.parse(seat, text))
 
     def result(self) -> Result | None:
         return self._result
+
+    def is_over(self) -> bool:
+        return self._result is not None
 
     def describe(self, action: int) -> str:
         if action in self._legal:
@@ -165,7 +197,7 @@ class RegulatorState(State[int]):
         return write_record(
             read_fen(self._start_fen),
             self._start_fen,
-            self._sans,
+            self.sans,
             result_token(self._result),
             all_tags,
         )
@@ -176,9 +208,10 @@ class RegulatorState(State[int]):
         for rank in range(RANKS - 1, -1, -1):
             row = position.board[rank * FILES : (rank + 1) * FILES]
             board.append("".join(_letter(p) for p in row))
+        sans = self.sans
         last = None
-        if self._moves:
-            last = {"san": self._sans[-1], "coordinate": coordinate(self._moves[-1])}
+        if sans:
+            last = {"san": sans[-1], "coordinate": coordinate(position.move_stack[-1])}
         return {
             "game": "regulator",
             "fen": self.fen,
@@ -189,7 +222,7 @@ class RegulatorState(State[int]):
             "powers": powers(position.regulator),
             "to_act": sorted(self.to_act()),
             "legal": [coordinate(m) for m in self._legal] if not self._result else [],
-            "history": list(self._sans),
+            "history": list(sans),
             "last_move": last,
             "check": position.in_check(),
             "halfmove": position.halfmove,
@@ -198,8 +231,9 @@ class RegulatorState(State[int]):
         }
 
     def history(self) -> Sequence[tuple[Seat, int]]:
-        first = read_fen(self._start_fen).turn
-        return [((first + ply) % 2, move) for ply, move in enumerate(self._moves)]
+        moves = self._position.move_stack
+        first = (self._position.turn + len(moves)) % 2
+        return [((first + ply) % 2, move) for ply, move in enumerate(moves)]
 
     def initial(self) -> RegulatorState:
         return RegulatorState(self._start_fen, read_fen(self._start_fen), tags=self._tags)
@@ -216,11 +250,17 @@ class RegulatorState(State[int]):
 
     @property
     def moves(self) -> tuple[int, ...]:
-        return self._moves
+        return tuple(self._position.move_stack)
 
     @property
     def sans(self) -> tuple[str, ...]:
-        return self._sans
+        """The SAN of every move so far (worked out on the first call, then kept)."""
+        line = self._line
+        sans: tuple[str, ...] | None = line[_SANS]
+        if sans is None:
+            sans = line[_SANS] = _work_out_sans(line, self._position)
+            line[_PREV] = None
+        return sans
 
     @property
     def turn(self) -> Seat:
@@ -238,23 +278,81 @@ class RegulatorState(State[int]):
         """The state after `seat` resigns; only while the game is on."""
         if self._result is not None:
             raise IllegalAction("the game is over")
-        return RegulatorState(
-            self._start_fen, self._position, self._moves, self._sans, seat, self._tags
-        )
+        state = _new_state(RegulatorState)
+        state._fill(self._start_fen, self._position, self._line, seat, self._tags, self._legal)
+        return state
 
     def undo(self) -> RegulatorState:
         """The state before the last move (a resignation is undone first)."""
+        state = _new_state(RegulatorState)
         if self._resigned is not None:
-            return RegulatorState(
-                self._start_fen, self._position, self._moves, self._sans, tags=self._tags
-            )
-        if not self._moves:
+            state._fill(self._start_fen, self._position, self._line, None, self._tags, self._legal)
+            return state
+        if not self._position.move_stack:
             raise IllegalAction("there is no move to undo")
         position = self._position.copy()
         position.pop()
-        return RegulatorState(
-            self._start_fen, position, self._moves[:-1], self._sans[:-1], tags=self._tags
+        line = self._line
+        before = line[_PREV]
+        if before is None:  # this line's SANs are known (and the link let go)
+            known = line[_SANS]
+            before = [None, None if known is None else known[:-1]]
+        state._fill(self._start_fen, position, before, None, self._tags, None)
+        return state
+
+    # ---------------------------------------------------------------- internals
+
+    def _fill(
+        self,
+        start_fen: str,
+        position: Position,
+        line: _Line,
+        resigned: Seat | None,
+        tags: dict[str, str],
+        legal: list[int] | None,
+    ) -> None:
+        """Set every field (`legal`: the position's legal moves, if already known). The
+        position, the legal list and the tags dict are shared by states: none changes them."""
+        self._start_fen = start_fen
+        self._position = position
+        self._line = line
+        self._resigned = resigned
+        self._tags = tags
+        if legal is None:
+            legal = position.legal_moves()
+        self._legal = legal
+        result = (
+            _decisive(resigned, f"{SEAT_NAMES[resigned]} resigns")
+            if resigned is not None
+            else judge(position, legal)
         )
+        self._result = result
+        self._to_act = _NOBODY if result is not None else _SEATS[position.turn]
+
+
+_new_state = object.__new__  # a state without __init__, for `_fill`
+
+
+def _work_out_sans(line: _Line, position: Position) -> tuple[str, ...]:
+    """The SANs of the line ending at `line`, whose moves are `position`'s move stack: those
+    known at the nearest node back, then the rest by replaying a copy of `position`."""
+    node: _Line | None = line
+    known: tuple[str, ...] = ()
+    while node is not None:
+        if node[_SANS] is not None:
+            known = node[_SANS]
+            break
+        node = node[_PREV]
+    moves = position.move_stack
+    pending = moves[len(known) :]
+    replay = position.copy()
+    for _ in pending:
+        replay.pop()
+    sans = list(known)
+    for move in pending:
+        sans.append(san(replay, move, replay.legal_moves()))
+        replay.push(move)
+    return tuple(sans)
 
 
 def powers(regulator: int) -> dict[str, bool]:
