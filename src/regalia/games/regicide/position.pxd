@@ -67,6 +67,9 @@ cdef class Position:
     @cython.locals(other=Position, seat=int)
     cpdef Position copy(self)
 
+    @cython.locals(count=int, i=int)
+    cpdef int repetitions(self)
+
     cdef int _winner(self) noexcept
 
     @cython.locals(board=cython.p_int, own=int, mv=int, cell=int, src=int, code=int, slot=int,

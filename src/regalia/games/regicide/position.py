@@ -347,6 +347,14 @@ class Position:
         """Moves pushed so far (oldest first)."""
         return [int(self._undo[UNDO * i]) for i in range(self._sp)]
 
+    def repetitions(self) -> int:
+        """How often the current key has occurred since construction, now included (C14)."""
+        count = 0
+        for i in range(self._sp + 1):
+            if self._keys[i] == self.key:
+                count += 1
+        return count
+
     # ----------------------------------------------------------------------------- queries
 
     @staticmethod

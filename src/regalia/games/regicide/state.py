@@ -8,7 +8,6 @@ capture) passes automatically, and the record shows that `pass`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -135,8 +134,46 @@ GAME = RegicideGame(
 )
 
 
+_SEATS = tuple(frozenset({seat}) for seat in range(4))
+_NOBODY: frozenset[Seat] = frozenset()
+
+# The short forms of a game line are worked out only when asked for (records, views), once
+# for all the states that share them. Each state holds the node of its own last ply, a list
+# [node of the ply before or None, short forms of the line so far or None] (a list, not an
+# object: it is made on every move); the moves themselves are the position's move stack. A
+# node's link back is let go once its short forms are known, and those known further back
+# are reused.
+_Line = list[Any]
+_PREV, _SHORT = 0, 1
+
+# The (seat, action) steps chosen so far (forced passes left out), shared along the line:
+# None, or (steps before, (seat, action)).
+_Steps = tuple[Any, tuple[Seat, int]] | None
+
+_new_state = object.__new__  # a state without __init__: `_played` fills it in
+
+
 class RegicideState(State[int]):
-    """One point of a Regicide game. Never mutated after construction."""
+    """One point of a Regicide game. Never mutated after construction.
+
+    The position holds the whole line: its move stack is `moves` (forced passes included),
+    and its keys since construction count the repetitions (C14), so `position` must come
+    with no move pushed yet.
+    """
+
+    _pos: Position
+    _seed: int
+    _start: str | None
+    _start_turn: int
+    _start_round: int
+    _names: dict[str, str]
+    _line: _Line
+    _steps: _Steps
+    _resigned: Seat | None
+    _legal: list[int]
+    _sorted: list[int] | None  # `legal_actions`, sorted when first asked
+    _result: Result | None
+    _to_act: frozenset[Seat]
 
     def __init__(
         self,
@@ -151,13 +188,13 @@ class RegicideState(State[int]):
         self._start_turn = position.turn
         self._start_round = position.round
         self._names = names or {}
-        self._history: tuple[int, ...] = ()
-        self._steps: tuple[tuple[Seat, int], ...] = ()  # the moves seats chose (no forced pass)
-        self._short: tuple[str, ...] = ()
-        self._keys: Counter[int] = Counter({position.key: 1})
-        self._resigned: Seat | None = None
-        self._legal: list[int] = position.legal_moves()
+        self._line = [None, ()]
+        self._steps = None
+        self._resigned = None
+        self._legal = position.legal_moves()
+        self._sorted = None
         self._result = self._compute_result()
+        self._to_act = _NOBODY if self._result else _SEATS[position.turn]
 
     # ------------------------------------------------------------------ contract: facts
 
@@ -181,15 +218,27 @@ class RegicideState(State[int]):
 
     @property
     def short_history(self) -> tuple[str, ...]:
-        """Every move so far in short form, forced passes included."""
-        return self._short
+        """Every move so far in short form, forced passes included (worked out on the first
+        call, then kept)."""
+        line = self._line
+        known: tuple[str, ...] | None = line[_SHORT]
+        if known is None:
+            known = line[_SHORT] = _work_out_short(line, self._pos)
+            line[_PREV] = None
+        return known
 
     @property
     def moves(self) -> tuple[int, ...]:
-        return self._history
+        return tuple(self._pos.history)
 
     def history(self) -> Sequence[tuple[Seat, int]]:
-        return self._steps
+        steps = []
+        node = self._steps
+        while node is not None:
+            node, step = node
+            steps.append(step)
+        steps.reverse()
+        return tuple(steps)
 
     def initial(self) -> RegicideState:
         start = from_text(self._start) if self._start is not None else Position.start()
@@ -197,27 +246,36 @@ class RegicideState(State[int]):
         return state._settled()
 
     def to_act(self) -> frozenset[Seat]:
-        return frozenset() if self._result else frozenset({self._pos.turn})
+        return self._to_act
 
     def legal_actions(self, seat: Seat) -> Sequence[int]:
-        if seat not in self.to_act():
+        if seat not in self._to_act:
             return []
-        return sorted(self._legal)
+        ordered = self._sorted
+        if ordered is None:
+            ordered = self._sorted = sorted(self._legal)
+        return list(ordered)
 
     def result(self) -> Result | None:
         return self._result
 
+    def is_over(self) -> bool:
+        return self._result is not None
+
     # ------------------------------------------------------------------ contract: moves
 
     def apply(self, seat: Seat, action: int) -> RegicideState:
-        self.require_turn(seat)
+        if seat not in self._to_act:
+            self.require_turn(seat)
         if action not in self._legal:
             raise IllegalAction(
                 f"{coordinate(action)} is not a legal move for {B.SEAT_NAMES[seat]}"
             )
         state = self._played(action)
-        state._steps = (*self._steps, (seat, action))
-        return state._settled()
+        state._steps = (self._steps, (seat, action))
+        if state._legal == _ONLY_PASS and state._result is None:
+            return state._settled()
+        return state
 
     def resign(self, seat: Seat) -> RegicideState:
         """The seat gives up; its whole team loses at once."""
@@ -226,6 +284,7 @@ class RegicideState(State[int]):
         state = self._with()
         state._resigned = seat
         state._result = state._compute_result()
+        state._to_act = _NOBODY
         return state
 
     def describe(self, action: int) -> str:
@@ -242,7 +301,7 @@ class RegicideState(State[int]):
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
         pos = self._pos
-        last = next((m for m in reversed(self._history) if m != PASS), None)
+        last = next((m for m in reversed(pos.history) if m != PASS), None)
         return {
             "game": "regicide",
             "position": to_text(pos),
@@ -257,7 +316,7 @@ class RegicideState(State[int]):
             "teams": [sorted(team) for team in TEAMS],
             "kings_captured": [s for s in range(4) if pos.king_captured[s]],
             "legal": [coordinate(m) for m in self.legal_actions(pos.turn)],
-            "history": list(self._short),
+            "history": list(self.short_history),
             "last_move": (
                 {"from": B.square_name(origin(last)), "to": B.square_name(target(last))}
                 if last is not None
@@ -280,7 +339,9 @@ class RegicideState(State[int]):
         tags["Result"] = result
         if self._result is not None:
             tags["Termination"] = self._result.reason
-        return format_record(tags, self._start_turn, self._start_round, list(self._short), result)
+        return format_record(
+            tags, self._start_turn, self._start_round, list(self.short_history), result
+        )
 
     def named(self, names: dict[str, str]) -> RegicideState:
         """The same state with player names for the record (keys are seat names)."""
@@ -292,28 +353,29 @@ class RegicideState(State[int]):
     # ------------------------------------------------------------------ internals
 
     def _with(self, **changes: Any) -> RegicideState:
-        state = object.__new__(RegicideState)
+        state = _new_state(RegicideState)
         state.__dict__.update(self.__dict__)
         state.__dict__.update({f"_{k}": v for k, v in changes.items()})
         return state
 
     def _played(self, move: int) -> RegicideState:
+        """The state after `move` (legal here), with the same steps: `apply` adds the step."""
         pos = self._pos.copy()
-        text = short(pos, move, self._legal)
         pos.push(move)
-        keys = self._keys.copy()
-        keys[pos.key] += 1
-        state = self._with(pos=pos, keys=keys)
-        state._history = (*self._history, move)
-        state._short = (*self._short, text)
+        state = _new_state(RegicideState)
+        state.__dict__.update(self.__dict__)  # seed, start, names, steps: the same
+        state._pos = pos
+        state._line = [self._line, None]
         state._legal = pos.legal_moves()
-        state._result = state._compute_result()
+        state._sorted = None
+        state._result = result = state._compute_result()
+        state._to_act = _NOBODY if result else _SEATS[pos.turn]
         return state
 
     def _settled(self) -> RegicideState:
         """C13: a seat with nothing to do but pass passes at once."""
         state = self
-        while state._result is None and state._legal == [PASS]:
+        while state._result is None and state._legal == _ONLY_PASS:
             state = state._played(PASS)
         return state
 
@@ -329,7 +391,7 @@ class RegicideState(State[int]):
                 reason = "both kings of the dark (Green and Blue) team were captured"
             else:
                 reason = "both kings of the light (Yellow and Red) team were captured"
-        elif self._keys[pos.key] >= 3:
+        elif pos.repetitions() >= 3:
             return Result((Outcome.DRAW,) * 4, "the same position occurred three times")
         elif pos.halfmove >= DRAW_PLIES:
             return Result((Outcome.DRAW,) * 4, f"{DRAW_PLIES} plies without capture or pawn move")
@@ -347,3 +409,28 @@ class RegicideState(State[int]):
         if not winners:
             return RESULT_TOKENS[2]
         return RESULT_TOKENS[0] if winners[0] & 1 == 0 else RESULT_TOKENS[1]
+
+
+_ONLY_PASS = [PASS]
+
+
+def _work_out_short(line: _Line, pos: Position) -> tuple[str, ...]:
+    """The short forms of the line ending at `line`, whose moves are `pos`'s move stack:
+    those known at the nearest node back, then the rest by replaying a copy of `pos`."""
+    node: _Line | None = line
+    known: tuple[str, ...] = ()
+    while node is not None:
+        if node[_SHORT] is not None:
+            known = node[_SHORT]
+            break
+        node = node[_PREV]
+    moves = pos.history
+    pending = moves[len(known) :]
+    replay = pos.copy()
+    for _ in pending:
+        replay.pop()
+    forms = list(known)
+    for move in pending:
+        forms.append(short(replay, move, replay.legal_moves()))
+        replay.push(move)
+    return tuple(forms)
