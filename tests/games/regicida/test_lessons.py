@@ -7,12 +7,12 @@ from typing import Any
 import pytest
 
 from regalia.core.errors import RegaliaError
-from regalia.core.lessons import Lesson, LessonStep, solves
-from regalia.core.registry import load_ref
+from regalia.core.lessons import Lesson, LessonStep
 from regalia.games.regicida import GAME, RegicidaState
 from regalia.games.regicida.board import parse_board
 from regalia.games.regicida.lessons import LESSONS
 from regalia.games.regicida.scoring import cluster_sizes, objective_score
+from tests.games.lesson_checks import check_descriptor_names, check_step_sound
 
 STEPS = [(lesson.key, i) for lesson in LESSONS for i in range(len(lesson.steps))]
 DRAVE, HALVERN, BEARTH, GANTIS, NAGHAR, AVONDALE = range(1, 7)
@@ -47,31 +47,14 @@ def darks(view: dict[str, Any]) -> int:
 
 
 def test_the_descriptor_names_these_lessons() -> None:
-    assert load_ref(GAME.lessons) is LESSONS
-    keys = [found.key for found in LESSONS]
-    assert len(set(keys)) == len(keys)
-    for found in LESSONS:
-        assert 2 <= len(found.steps) <= 4, found.key
-        assert found.title and found.summary
-        for step in found.steps:
-            assert step.instruction and step.wrong and step.success
+    check_descriptor_names(GAME, LESSONS)
 
 
 @pytest.mark.parametrize(("key", "index"), STEPS)
 def test_H1_every_step_replays_from_its_record_and_its_solutions_solve_it(
     key: str, index: int
 ) -> None:
-    step = lesson(key).steps[index]
-    state = step.state(GAME)
-    seat = step.actor(state)
-    assert seat in state.to_act()
-    legal = list(state.legal_actions(seat))
-    for text in step.solutions:
-        action = state.parse(seat, text)
-        assert action in legal, text
-        assert solves(step, state, action)
-    # `wrong` is reachable: some legal action is not a solution
-    assert any(not solves(step, state, action) for action in legal)
+    check_step_sound(GAME, lesson(key).steps[index])
 
 
 def test_H3_a_token_goes_next_to_a_placed_one() -> None:
