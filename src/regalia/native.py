@@ -39,6 +39,7 @@ COMPILED = (
     "regalia.ai.regulator.domain",
     "regalia.ai.regicide.evaluation",
     "regalia.ai.regicide.domain",
+    "regalia.env.kernel",
 )
 
 PURE_VARIABLE = "REGALIA_PURE_PYTHON"

@@ -144,3 +144,60 @@ def test_action_space_contains_as_discrete_does() -> None:
     ours, theirs = _Actions(7), gymnasium.spaces.Discrete(7)
     for x in (-1, 0, 3, 6, 7, 2**70, True, np.int64(3), np.int8(9), np.array(2), 2.0, "1", None):
         assert ours.contains(x) == theirs.contains(x), x
+
+
+def _outcome(call: Any) -> Any:
+    """What a call does: its answer's repr, or its error's type and message; and the
+    warnings PettingZoo's logger gave meanwhile."""
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    EnvLogger.flush()
+    try:
+        result = call()
+        answer: Any = ("returned", None if result is None else repr(result))
+    except Exception as exc:  # the error is what is compared
+        answer = ("raised", type(exc).__name__, str(exc))
+    warned = list(EnvLogger.mqueue)
+    EnvLogger.flush()
+    return answer, warned
+
+
+def _misuse(env: Any) -> list[Any]:
+    """Calls out of order, out of range and after the end, one after another."""
+    seen = [
+        _outcome(lambda: env.step(0)),
+        _outcome(lambda: env.observe("player_0")),
+        _outcome(lambda: env.last()),
+        _outcome(lambda: env.agent_selection),
+        _outcome(lambda: env.rewards),
+        _outcome(lambda: env.agent_iter()),
+    ]
+    env.reset(seed=5)
+    seen.append(_outcome(lambda: env.agent_selection))
+    seen.append(_outcome(lambda: env.step(env.action_space(env.agent_selection).n)))
+    seen.append(_outcome(lambda: env.step(-1)))
+    seen.append(_outcome(lambda: env.step(np.int64(10**6))))
+    seen.append(_outcome(lambda: env.step(None)))
+    # An illegal action ends the game; then everyone steps out with None, then once more.
+    mask = env.observe(env.agent_selection)["action_mask"]
+    seen.append(_outcome(lambda: env.step(int(np.flatnonzero(mask == 0)[0]))))
+    while env.agents:
+        seen.append((env.agent_selection, dict(env.rewards), dict(env._cumulative_rewards)))
+        seen.append(_outcome(lambda: env.step(None)))
+    seen.append(_outcome(lambda: env.step(None)))
+    seen.append(_outcome(lambda: env.step(0)))
+    return seen
+
+
+def test_misuse_reads_as_pettingzoos_own_wrappers() -> None:
+    from pettingzoo.utils import wrappers
+
+    from regalia.env import regulator_v0
+
+    plain: Any = wrappers.TerminateIllegalWrapper(regulator_v0.raw_env(), illegal_reward=-1)
+    plain = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(plain))
+    ours, theirs = _misuse(regulator_v0.env()), _misuse(plain)
+    assert ours == theirs
+    warned = [w for o in ours if isinstance(o[0], tuple) for w in o[1]]
+    assert sum("Illegal move" in w for w in warned) == 1  # the misuse did happen
+    assert sum("after all agents" in w for w in warned) == 2

@@ -22,6 +22,7 @@ import numpy.typing as npt
 from regalia.core.errors import IllegalAction
 from regalia.core.game import Game, Outcome, Result, Seat, State
 from regalia.core.registry import get_game
+from regalia.env.kernel import mark
 from regalia.env.vocabulary import Vocabulary
 
 Planes = npt.NDArray[np.float32]
@@ -51,7 +52,10 @@ class Adapter(ABC):
         self.options = self.game.read_options(options)
         self._legal_key: tuple[State[Any], Seat] | None = None
         self._legal_table: dict[int, Any] = {}
+        self._legal_indices: list[int] = []
+        # With a stateless encode: each action seen so far and its index, both ways.
         self._index_of: dict[Any, int] = {}
+        self._action_of: dict[int, Any] = {}
 
     def load_game(self) -> Game[Any]:
         return get_game(self.game_name)
@@ -129,27 +133,58 @@ class Adapter(ABC):
         The last answer is kept: mask, decode and step all ask about the same state, and
         states are immutable, so the kept table stays right for as long as we hold it.
         """
-        if (
-            self._legal_key is not None
-            and self._legal_key[0] is state
-            and self._legal_key[1] == seat
-        ):
-            return self._legal_table
-        table: dict[int, Any] = {}
-        known = self._index_of if self.stateless_encode else None
-        for action in state.legal_actions(seat):
-            if known is None:
-                index = self.encode(state, action)
-            else:
-                found = known.get(action)
-                index = known[action] = self.encode(state, action) if found is None else found
-            if index in table:
-                raise AssertionError(
-                    f"{state.encode(action)!r} and {state.encode(table[index])!r} share {index}"
-                )
-            table[index] = action
-        self._legal_key, self._legal_table = (state, seat), table
-        return table
+        if self._legal_key is None or self._legal_key[0] is not state or self._legal_key[1] != seat:
+            self._number_legal(state, seat)
+        return self._legal_table
+
+    def legal_indices(self, state: State[Any], seat: Seat) -> list[int]:
+        """The indices of `legal_by_index(state, seat)`, as a list (for a mask)."""
+        if self._legal_key is None or self._legal_key[0] is not state or self._legal_key[1] != seat:
+            self._number_legal(state, seat)
+        return self._legal_indices
+
+    def _number_legal(self, state: State[Any], seat: Seat) -> None:
+        actions = state.legal_actions(seat)
+        if self.stateless_encode:
+            known = self._index_of
+            try:
+                indices = [known[action] for action in actions]
+            except KeyError:  # an action seen for the first time: number it, once
+                for action in actions:
+                    if action not in known:
+                        known[action] = index = self.encode(state, action)
+                        self._action_of.setdefault(index, action)
+                indices = [known[action] for action in actions]
+        else:
+            indices = [self.encode(state, action) for action in actions]
+        table = dict(zip(indices, actions, strict=True))
+        if len(table) < len(indices):
+            seen: dict[int, Any] = {}
+            for index, action in zip(indices, actions, strict=True):
+                if index in seen:
+                    raise AssertionError(
+                        f"{state.encode(action)!r} and {state.encode(seen[index])!r} share {index}"
+                    )
+                seen[index] = action
+        self._legal_key = (state, seat)
+        self._legal_table, self._legal_indices = table, indices
+
+    def fill_mask(self, mask: Mask, state: State[Any], seat: Seat) -> None:
+        """Set `mask` (all zeros) to 1 at the index of every legal action of `seat`."""
+        if self.stateless_encode:
+            actions = state.legal_actions(seat)
+            if mark(mask, actions, self._index_of) >= 0:
+                return
+            mask[:] = 0
+        mask[self.legal_indices(state, seat)] = 1
+
+    def legal_action(self, state: State[Any], seat: Seat, index: int) -> Any | None:
+        """The legal action of `seat` numbered `index`, or None if there is none."""
+        if self.stateless_encode:
+            action = self._action_of.get(index)
+            if action is not None and action in state.legal_actions(seat):
+                return action
+        return self.legal_by_index(state, seat).get(index)
 
     def decode(self, state: State[Any], seat: Seat, index: int) -> Any:
         """The legal action of `seat` numbered `index`; IllegalAction if there is none."""

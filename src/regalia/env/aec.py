@@ -18,6 +18,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from regalia.core.errors import IllegalAction
 from regalia.core.game import Seat, State
@@ -61,6 +62,7 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
             for a in self.possible_agents
         }
         self.action_spaces = {a: _Actions(adapter.num_actions) for a in self.possible_agents}
+        self._num_actions = adapter.num_actions
         self._rng = np.random.default_rng()
         self.game_seed = 0
         self.game_state: State[Any] = adapter.new_state(0)
@@ -93,16 +95,20 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         self.agent_selection = self._next_agent()
 
     def _next_agent(self) -> str:
-        waiting = sorted(self.game_state.to_act() - self._pending.keys())
+        to_act = self.game_state.to_act()
+        if not self._pending and len(to_act) == 1:  # one seat's turn: most steps
+            (seat,) = to_act
+            return self.possible_agents[seat]
+        waiting = sorted(to_act - self._pending.keys())
         return self.possible_agents[waiting[0]]
 
     def observe(self, agent: str) -> ObsDict:
         seat = self._seat[agent]
-        to_move = agent == self.agent_selection and not self.game_state.is_over()
-        mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
-        if to_move:
-            mask[list(self.adapter.legal_by_index(self.game_state, seat))] = 1
-        return {"observation": self.adapter.observe(self.game_state, seat), "action_mask": mask}
+        state = self.game_state
+        mask = np.zeros(self._num_actions, dtype=np.int8)
+        if agent == self.agent_selection and not state.is_over():
+            self.adapter.fill_mask(mask, state, seat)
+        return {"observation": self.adapter.observe(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -112,13 +118,14 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         if action is None:
             raise ValueError(f"{agent} is in play and must act; None is for finished agents")
         seat = self._seat[agent]
-        chosen = self.adapter.legal_by_index(self.game_state, seat).get(int(action))
+        chosen = self.adapter.legal_action(self.game_state, seat, int(action))
         if chosen is None:
             raise IllegalAction(f"action {action} is not legal for {agent} here")
         self._cumulative_rewards[agent] = 0.0
-        if len(self.game_state.to_act()) > 1:
+        to_act = self.game_state.to_act()
+        if len(to_act) > 1:
             self._pending[seat] = chosen
-            if self._pending.keys() >= self.game_state.to_act():
+            if self._pending.keys() >= to_act:
                 self.game_state = apply_joint(self.game_state, self._pending)
                 self._pending = {}
         else:
@@ -154,11 +161,10 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         """Nothing to release: the game lives in memory."""
 
 
-# The attributes `last()`, `agent_iter()` and the wrappers' `step` read every step. A
-# PettingZoo wrapper finds them through `__getattr__`, one wrapper after another (three
-# here): a dozen Python calls a read, a third of a random playout's time. The wrappers
-# below read them from the raw environment in one step. `OrderEnforcingWrapper` refuses
-# them before `reset()`: then its property gives up and `__getattr__` raises as it did.
+# The attributes `last()`, `agent_iter()` and `step` read every step. Through a wrapper they
+# go by `__getattr__`; the wrapper below reads them from the raw environment in one step.
+# `OrderEnforcingWrapper` refuses some of them before `reset()`: then the property gives up
+# and `__getattr__` raises as it does.
 _HOT = (
     "agent_selection",
     "agents",
@@ -170,10 +176,8 @@ _HOT = (
 )
 
 
-def _direct(name: str, guarded: bool) -> property:
+def _direct(name: str) -> property:
     get = attrgetter(name)
-    if not guarded:
-        return property(lambda self: get(self._raw))
 
     def guarded_get(self: Any) -> Any:
         if self._has_reset or name == "_cumulative_rewards":
@@ -183,31 +187,96 @@ def _direct(name: str, guarded: bool) -> property:
     return property(guarded_get)
 
 
-class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
-    pass
+class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped base
+    """PettingZoo's classic wrappers as one layer: `TerminateIllegalWrapper(illegal_reward)`
+    inside `AssertOutOfBoundsWrapper` inside `OrderEnforcingWrapper`, their checks made in
+    the same order with the same answers, warnings and errors.
 
+    Stacked, the three cost a dozen Python calls for every attribute read and every step,
+    half a random playout's time; here each is one call. The test that plays both side by
+    side, illegal moves included, is tests/env/test_fast_observe.py.
+    """
 
-class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    pass
+    def __init__(self, env: RegaliaEnv, illegal_reward: float) -> None:
+        super().__init__(env)
+        self._raw = env
+        self._illegal_value = illegal_reward
+        self._prev_obs: ObsDict | None = None  # the observation the next action answers
+        self._terminated = False  # ended by an illegal move
 
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._terminated = False
+        self._prev_obs = None
+        super().reset(seed=seed, options=options)
 
-class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    def observe(self, agent: str) -> ObsDict:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        observation = self._raw.observe(agent)
+        if agent == self._raw.agent_selection:
+            self._prev_obs = observation
+        return observation
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """As `AECEnv.last`, reading the raw environment's dicts directly."""
+        agent = self.agent_selection  # refused before reset(), as OrderEnforcingWrapper does
+        raw = self._raw
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
+    def step(self, action: int | None) -> None:
+        raw = self._raw
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not raw.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = raw.agent_selection
+        dead = raw.terminations[agent] or raw.truncations[agent]
+        # AssertOutOfBoundsWrapper (a plain int in range needs no call to the space)
+        assert (
+            (action is None and dead)
+            or (type(action) is int and 0 <= action < raw._num_actions)
+            or raw.action_space(agent).contains(action)
+        ), "action is not in action space"
+        # TerminateIllegalWrapper
+        if self._prev_obs is None:
+            self.observe(agent)
+        assert self._prev_obs is not None
+        mask = self._prev_obs["action_mask"]
+        self._prev_obs = None
+        if self._terminated and dead:
+            raw._was_dead_step(action)
+        elif not dead and not mask[action]:
+            EnvLogger.warn_on_illegal_move()
+            raw._cumulative_rewards[agent] = 0
+            raw.terminations = dict.fromkeys(raw.agents, True)
+            raw.truncations = dict.fromkeys(raw.agents, True)
+            raw.rewards = dict.fromkeys(raw.truncations, 0)
+            raw.rewards[agent] = float(self._illegal_value)
+            raw._accumulate_rewards()
+            raw._deads_step_first()
+            self._terminated = True
+        else:
+            raw.step(action)
+
     def __str__(self) -> str:
-        return str(self.env)  # as OrderEnforcingWrapper's own, not "_OrderEnforcing<…>"
+        return str(self.env)  # as each of the three wrappers' own
 
 
 for _name in _HOT:
-    setattr(_TerminateIllegal, _name, _direct(_name, False))
-    setattr(_AssertOutOfBounds, _name, _direct(_name, False))
-    setattr(_OrderEnforcing, _name, _direct(_name, True))
+    setattr(ClassicWrapper, _name, _direct(_name))
 
 
 def wrap(raw: RegaliaEnv) -> Any:
     """The usual PettingZoo classic wrappers: illegal moves lose, actions in range, order."""
-    env: Any = _TerminateIllegal(raw, illegal_reward=-1)
-    env._raw = raw
-    env = _AssertOutOfBounds(env)
-    env._raw = raw
-    env = _OrderEnforcing(env)
-    env._raw = raw
-    return env
+    return ClassicWrapper(raw, illegal_reward=-1)

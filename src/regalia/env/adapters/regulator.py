@@ -10,9 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from regalia.core.game import Seat, State
 from regalia.env.adapter import Adapter, Planes
+from regalia.env.kernel import paint
 from regalia.env.vocabulary import Vocabulary, chess_moves
 
 FILES = "abcde"
@@ -32,25 +34,24 @@ SQUARES = [(f"{f}{r + 1}", i, r) for r in range(RANKS) for i, f in enumerate(FIL
 VOCABULARY = chess_moves(SQUARES, [f"{f}{r}" for f in FILES for r in (1, RANKS)])
 
 
-# (seat, signed piece code) -> plane; the observer's pieces first. Codes are 1..6 = P N B R Q K
-# for White, negated for Black (regalia.games.regulator.board.PIECE_LETTERS).
-_PIECE_PLANE = [
-    {
-        code: (MINE if (code > 0) == (seat == 0) else THEIRS) + abs(code) - 1
-        for code in (*range(-6, 0), *range(1, 7))
-    }
-    for seat in (0, 1)
-]
-# (seat, square) -> flat index of (row, file) in one plane; squares are rank * 5 + file.
-_CELL = [
-    [
-        (rank if seat == 0 else RANKS - 1 - rank) * len(FILES) + file
-        for rank in range(RANKS)
-        for file in range(len(FILES))
-    ]
-    for seat in (0, 1)
-]
 _AREA = RANKS * len(FILES)
+_SHIFT = 6  # piece codes run -6..6 (Black negative; regalia.games.regulator.board)
+
+
+def _piece_cells(seat: Seat) -> npt.NDArray[np.intp]:
+    """[(code + 6) * 35 + square] -> the flat cell that piece lights in `seat`'s planes (the
+    observer's pieces first, ranks turned to the observer), -1 for an empty square."""
+    table = np.full((2 * _SHIFT + 1) * _AREA, -1, dtype=np.intp)
+    for code in (*range(-6, 0), *range(1, 7)):
+        plane = (MINE if (code > 0) == (seat == 0) else THEIRS) + abs(code) - 1
+        for square in range(_AREA):
+            rank, file = divmod(square, len(FILES))
+            row = rank if seat == 0 else RANKS - 1 - rank
+            table[(code + _SHIFT) * _AREA + square] = plane * _AREA + row * len(FILES) + file
+    return table
+
+
+_PIECE_CELLS = (_piece_cells(0), _piece_cells(1))
 
 
 class RegulatorAdapter(Adapter):
@@ -88,17 +89,17 @@ class RegulatorAdapter(Adapter):
         """`planes(state.view(seat), seat)` built from the engine position: a game of perfect
         information has nothing to hide, and this skips the view's FEN, SAN and move lists."""
         position = state._position  # type: ignore[attr-defined]  # RegulatorState's own
+        planes = [(REGULATOR + position.regulator - 1, 1.0)]
+        if seat in state.to_act():
+            planes.append((MY_TURN, 1.0))
+        if seat == 0:
+            planes.append((WHITE, 1.0))
+        if position.halfmove:
+            planes.append((HALFMOVE, min(position.halfmove, 100) / 100))
+        if position.in_check():
+            planes.append((CHECK, 1.0))
         out = np.zeros(self.obs_shape, dtype=np.float32)
-        flat = out.reshape(-1)
-        plane_of, cell = _PIECE_PLANE[seat], _CELL[seat]
-        for square, code in enumerate(position.board):
-            if code:
-                flat[plane_of[code] * _AREA + cell[square]] = 1.0
-        out[REGULATOR + position.regulator - 1] = 1.0
-        out[MY_TURN] = float(seat in state.to_act())
-        out[WHITE] = float(seat == 0)
-        out[HALFMOVE] = min(position.halfmove, 100) / 100
-        out[CHECK] = float(position.in_check())
+        paint(out.reshape(-1), position.board, _PIECE_CELLS[seat], _SHIFT, _AREA, planes)
         return out
 
     def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:

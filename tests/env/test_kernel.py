@@ -1,0 +1,102 @@
+"""The env's compiled loops (`regalia.env.kernel`) against NumPy, on both paths.
+
+`paint` and `mark` are checked on random boards, tables and action lists against the same
+writes made with NumPy's fancy indexing; the interpreted path (a subprocess with
+REGALIA_PURE_PYTHON=1) must give the same answers, and whole PettingZoo episodes must hash
+alike on both paths.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from regalia.env.kernel import mark, paint
+from tests.env.test_fast_observe import GAMES, _episode_digest
+from tests.games.paths import needs_compiled, run_interpreted
+
+
+def _paint_case(rng: random.Random) -> tuple[list[int], np.ndarray, int, int, list[Any]]:
+    squares, shift, area = rng.randint(1, 40), rng.randint(0, 6), rng.randint(1, 30)
+    planes_count = rng.randint(1, 8)
+    codes = [rng.randint(-shift, 6) for _ in range(squares)]
+    table = np.array(
+        [rng.choice([-1, rng.randrange(planes_count * area)]) for _ in range((7 + shift) * squares)],
+        dtype=np.intp,
+    )
+    planes = [(rng.randrange(planes_count), rng.choice([1.0, 0.25, 0.5])) for _ in range(3)]
+    return codes, table, shift, area * planes_count, planes
+
+
+def kernel_answers(seed: int, cases: int) -> list[Any]:
+    """`paint` and `mark` on seeded random inputs: what they return and write."""
+    rng = random.Random(seed)
+    answers: list[Any] = []
+    for _ in range(cases):
+        codes, table, shift, size, planes = _paint_case(rng)
+        area = size // max(1, max(p for p, _ in planes) + 1)
+        out = np.zeros(size, dtype=np.float32)
+        lit = paint(out, codes, table, shift, area, planes)
+        actions = rng.sample(range(100), rng.randint(0, 20))
+        numbers = {a: i for i, a in enumerate(rng.sample(range(60), 60))}
+        numbers.update({a: rng.randrange(60) for a in range(60, 100) if rng.random() < 0.8})
+        mask = np.zeros(60, dtype=np.int8)
+        marked = mark(mask, actions, numbers)
+        answers.append([lit, out.tolist(), marked, mask.tolist() if marked >= 0 else None])
+    return answers
+
+
+def reference_answers(seed: int, cases: int) -> list[Any]:
+    """The same, written with NumPy and plain Python."""
+    rng = random.Random(seed)
+    answers: list[Any] = []
+    for _ in range(cases):
+        codes, table, shift, size, planes = _paint_case(rng)
+        area = size // max(1, max(p for p, _ in planes) + 1)
+        out = np.zeros(size, dtype=np.float32)
+        cells = table[(np.array(codes) + shift) * len(codes) + np.arange(len(codes))]
+        out[cells[cells >= 0]] = 1.0
+        for plane, value in planes:
+            out[plane * area : (plane + 1) * area] = value
+        actions = rng.sample(range(100), rng.randint(0, 20))
+        numbers = {a: i for i, a in enumerate(rng.sample(range(60), 60))}
+        numbers.update({a: rng.randrange(60) for a in range(60, 100) if rng.random() < 0.8})
+        indices = [numbers.get(a, -1) for a in actions]
+        if -1 in indices or len(set(indices)) < len(indices):
+            answers.append([int((cells >= 0).sum()), out.tolist(), -1, None])
+            continue
+        mask = np.zeros(60, dtype=np.int8)
+        mask[indices] = 1
+        answers.append([int((cells >= 0).sum()), out.tolist(), len(indices), mask.tolist()])
+    return answers
+
+
+def test_kernel_writes_what_numpy_writes() -> None:
+    assert kernel_answers(1, 300) == reference_answers(1, 300)
+
+
+def test_mark_refuses_an_unknown_action_and_a_shared_index() -> None:
+    mask = np.zeros(4, dtype=np.int8)
+    assert mark(mask, [5, 6], {5: 0, 6: 3}) == 2 and mask.tolist() == [1, 0, 0, 1]
+    assert mark(np.zeros(4, dtype=np.int8), [5, 7], {5: 0}) == -1
+    assert mark(np.zeros(4, dtype=np.int8), [5, 6], {5: 1, 6: 1}) == -1
+
+
+def test_paint_refuses_a_cell_outside_the_planes() -> None:
+    with pytest.raises(IndexError):
+        paint(np.zeros(3, dtype=np.float32), [0], np.array([7], dtype=np.intp), 0, 3, [])
+
+
+@needs_compiled
+def test_the_interpreted_kernel_answers_the_same() -> None:
+    assert run_interpreted("tests.env.test_kernel:kernel_answers", 2, 200) == kernel_answers(2, 200)
+
+
+@needs_compiled
+@pytest.mark.parametrize("name", GAMES)
+def test_episodes_hash_alike_on_both_paths(name: str) -> None:
+    ref = "tests.env.test_fast_observe:_episode_digest"
+    assert run_interpreted(ref, name, 3, False) == _episode_digest(name, 3, False)
