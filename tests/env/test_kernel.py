@@ -19,16 +19,24 @@ from tests.env.test_fast_observe import GAMES, _episode_digest
 from tests.games.paths import needs_compiled, run_interpreted
 
 
-def _paint_case(rng: random.Random) -> tuple[list[int], np.ndarray, int, int, list[Any]]:
+def _paint_case(rng: random.Random) -> tuple[Any, ...]:
+    """codes, table, layers, shift, area, planes, cells and the array's size."""
     squares, shift, area = rng.randint(1, 40), rng.randint(0, 6), rng.randint(1, 30)
-    planes_count = rng.randint(1, 8)
+    layers, count = rng.randint(1, 3), rng.randint(1, 8)
+    size = area * count
     codes = [rng.randint(-shift, 6) for _ in range(squares)]
-    table = np.array(
-        [rng.choice([-1, rng.randrange(planes_count * area)]) for _ in range((7 + shift) * squares)],
-        dtype=np.intp,
-    )
-    planes = [(rng.randrange(planes_count), rng.choice([1.0, 0.25, 0.5])) for _ in range(3)]
-    return codes, table, shift, area * planes_count, planes
+    entries = (7 + shift) * squares * layers
+    table = np.array([rng.choice([-1, rng.randrange(size)]) for _ in range(entries)], np.intp)
+    planes = [(rng.randrange(count), rng.choice([1.0, 0.25, 0.5])) for _ in range(3)]
+    cells = [rng.randrange(size) for _ in range(rng.randint(0, 3))]
+    return codes, table, layers, shift, area, planes, cells, size
+
+
+def _mark_case(rng: random.Random) -> tuple[list[int], dict[int, int]]:
+    actions = rng.sample(range(100), rng.randint(0, 20))
+    numbers = {a: i for i, a in enumerate(rng.sample(range(60), 60))}
+    numbers.update({a: rng.randrange(60) for a in range(60, 100) if rng.random() < 0.8})
+    return actions, numbers
 
 
 def kernel_answers(seed: int, cases: int) -> list[Any]:
@@ -36,13 +44,10 @@ def kernel_answers(seed: int, cases: int) -> list[Any]:
     rng = random.Random(seed)
     answers: list[Any] = []
     for _ in range(cases):
-        codes, table, shift, size, planes = _paint_case(rng)
-        area = size // max(1, max(p for p, _ in planes) + 1)
+        codes, table, layers, shift, area, planes, cells, size = _paint_case(rng)
         out = np.zeros(size, dtype=np.float32)
-        lit = paint(out, codes, table, shift, area, planes)
-        actions = rng.sample(range(100), rng.randint(0, 20))
-        numbers = {a: i for i, a in enumerate(rng.sample(range(60), 60))}
-        numbers.update({a: rng.randrange(60) for a in range(60, 100) if rng.random() < 0.8})
+        lit = paint(out, codes, table, layers, shift, area, planes, cells)
+        actions, numbers = _mark_case(rng)
         mask = np.zeros(60, dtype=np.int8)
         marked = mark(mask, actions, numbers)
         answers.append([lit, out.tolist(), marked, mask.tolist() if marked >= 0 else None])
@@ -54,23 +59,23 @@ def reference_answers(seed: int, cases: int) -> list[Any]:
     rng = random.Random(seed)
     answers: list[Any] = []
     for _ in range(cases):
-        codes, table, shift, size, planes = _paint_case(rng)
-        area = size // max(1, max(p for p, _ in planes) + 1)
+        codes, table, layers, shift, area, planes, cells, size = _paint_case(rng)
         out = np.zeros(size, dtype=np.float32)
-        cells = table[(np.array(codes) + shift) * len(codes) + np.arange(len(codes))]
-        out[cells[cells >= 0]] = 1.0
+        rows = (np.array(codes) + shift) * len(codes) + np.arange(len(codes))
+        hit = table.reshape(-1, layers)[rows].reshape(-1)
+        out[hit[hit >= 0]] = 1.0
         for plane, value in planes:
             out[plane * area : (plane + 1) * area] = value
-        actions = rng.sample(range(100), rng.randint(0, 20))
-        numbers = {a: i for i, a in enumerate(rng.sample(range(60), 60))}
-        numbers.update({a: rng.randrange(60) for a in range(60, 100) if rng.random() < 0.8})
+        out[cells] = 1.0
+        lit = int((hit >= 0).sum())
+        actions, numbers = _mark_case(rng)
         indices = [numbers.get(a, -1) for a in actions]
         if -1 in indices or len(set(indices)) < len(indices):
-            answers.append([int((cells >= 0).sum()), out.tolist(), -1, None])
+            answers.append([lit, out.tolist(), -1, None])
             continue
         mask = np.zeros(60, dtype=np.int8)
         mask[indices] = 1
-        answers.append([int((cells >= 0).sum()), out.tolist(), len(indices), mask.tolist()])
+        answers.append([lit, out.tolist(), len(indices), mask.tolist()])
     return answers
 
 
@@ -87,7 +92,9 @@ def test_mark_refuses_an_unknown_action_and_a_shared_index() -> None:
 
 def test_paint_refuses_a_cell_outside_the_planes() -> None:
     with pytest.raises(IndexError):
-        paint(np.zeros(3, dtype=np.float32), [0], np.array([7], dtype=np.intp), 0, 3, [])
+        paint(np.zeros(3, dtype=np.float32), [0], np.array([7], dtype=np.intp), 1, 0, 3, [], [])
+    with pytest.raises(IndexError):
+        paint(np.zeros(3, dtype=np.float32), [], np.array([], dtype=np.intp), 1, 0, 3, [], [3])
 
 
 @needs_compiled

@@ -16,28 +16,36 @@ def paint(
     out: Any,
     codes: Sequence[int],
     table: Any,
+    layers: int,
     shift: int,
     area: int,
     planes: Sequence[tuple[int, float]],
+    cells: Sequence[int],
 ) -> int:
-    """Light the pieces, then fill whole planes; return how many cells the pieces lit.
+    """Light the pieces, fill whole planes, then light single cells; return how many cells
+    the pieces lit.
 
     `out` is a flat float32 array of planes of `area` cells each. The piece `code` on square
-    `i` (its index in `codes`) lights `out[table[(code + shift) * len(codes) + i]]` unless
-    that entry is negative (an empty square). Each `(plane, value)` of `planes` then sets
-    every cell of that plane to `value`.
+    `i` (its index in `codes`) lights the `layers` cells `out[table[j * layers + k]]`,
+    `j = (code + shift) * len(codes) + i`, `k < layers` (a piece's plane, its state's plane
+    …), each unless negative (nothing there). Each `(plane, value)` of `planes` then sets every
+    cell of that plane to `value`, and every index of `cells` is set to 1.
     """
     width = len(codes)
     lit = 0
     for square, code in enumerate(codes):
-        cell = table[(code + shift) * width + square]
-        if cell >= 0:
-            out[cell] = 1.0
-            lit += 1
+        at = ((code + shift) * width + square) * layers
+        for layer in range(layers):
+            cell = table[at + layer]
+            if cell >= 0:
+                out[cell] = 1.0
+                lit += 1
     for plane, value in planes:
         start = plane * area
         for cell in range(start, start + area):
             out[cell] = value
+    for cell in cells:
+        out[cell] = 1.0
     return lit
 
 

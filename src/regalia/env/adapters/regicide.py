@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from regalia.core.game import Seat, State
 from regalia.env.adapter import Adapter, Planes
+from regalia.env.kernel import paint
 from regalia.env.vocabulary import Vocabulary, chess_moves
 from regalia.games.regicide.board import CASTLES
 
@@ -114,7 +115,6 @@ def _cells(seat: Seat) -> list[int]:
 
 
 _CELLS = [_cells(seat) for seat in range(SEATS)]
-_SQUARES = np.arange(_AREA)
 
 
 class RegicideAdapter(Adapter):
@@ -165,52 +165,45 @@ class RegicideAdapter(Adapter):
         """`planes(state.view(seat), seat)` built from the engine position: a game of perfect
         information has nothing to hide, and this skips the view's texts and lists."""
         pos = state._pos  # type: ignore[attr-defined]  # RegicideState's own
-        pieces, extras = self._tables[seat]
-        out = np.zeros(self.obs_shape, dtype=np.float32)
-        flat = out.reshape(-1)
         cells = _CELLS[seat]
-        board = pos.board
-        codes = np.fromiter(board, np.intp, len(board))  # faster than np.array on a list
-        # Every square lights its piece plane and its pawn-state plane; an empty square, a
-        # square off the board and a piece without a pawn state light the BOARD plane's
-        # first cell instead, which the next line overwrites.
-        flat[pieces[codes, _SQUARES]] = 1.0
-        flat[extras[codes, _SQUARES]] = 1.0
-        out[BOARD] = BOARD_MASKS[seat]
-        out[TO_MOVE + (pos.turn - seat) % SEATS] = 1.0
+        planes = [(TO_MOVE + (pos.turn - seat) % SEATS, 1.0)]
         captured = pos.king_captured
         for kingless in range(SEATS):
             if captured[kingless]:
-                out[KINGLESS + (kingless - seat) % SEATS] = 1.0
-        if pos.ep >= 0:
-            flat[EN_PASSANT * _AREA + cells[pos.ep]] = 1.0
+                planes.append((KINGLESS + (kingless - seat) % SEATS, 1.0))
+        if pos.halfmove:
+            planes.append((HALFMOVE, min(int(pos.halfmove), 200) / 200))
+        lit = [] if pos.ep < 0 else [EN_PASSANT * _AREA + cells[pos.ep]]
         castling = pos.castling
         for rook in range(len(CASTLES)):
             if castling >> rook & 1:
-                flat[CASTLING * _AREA + cells[CASTLES[rook][2]]] = 1.0
-        out[HALFMOVE] = min(int(pos.halfmove), 200) / 200
+                lit.append(CASTLING * _AREA + cells[CASTLES[rook][2]])
+        out = np.zeros(self.obs_shape, dtype=np.float32)
+        paint(out.reshape(-1), pos.board, self._tables[seat], 3, 0, _AREA, planes, lit)
         return out
 
     @cached_property
-    def _tables(self) -> list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]]:
-        """Per seat: [piece code, square] -> the flat index its piece plane lights, and the
-        one its pawn state lights; the BOARD plane's first cell where there is none."""
+    def _tables(self) -> list[npt.NDArray[np.intp]]:
+        """Per seat, for `paint`: [(piece code * 196 + square) * 3 + layer] -> the flat cell
+        that square lights in layer 0 (its piece's plane), 1 (its pawn state's plane) and 2
+        (the BOARD plane, whatever stands there); -1 where nothing lights."""
         tables = []
+        codes = 64
         for seat in range(SEATS):
-            pieces = np.full((64, _AREA), BOARD * _AREA, dtype=np.intp)
-            extras = np.full((64, _AREA), BOARD * _AREA, dtype=np.intp)
+            table = np.full((codes, _AREA, 3), -1, dtype=np.intp)
             cells = np.array(_CELLS[seat])
             real = cells >= 0
+            table[:, real, 2] = BOARD * _AREA + cells[real]
             for owner in range(SEATS):
                 relative = (owner - seat) % SEATS
                 for kind, piece in _KIND_PIECE.items():
                     code = owner << 4 | kind
                     plane = PIECE_PLANES + 6 * relative + piece
-                    pieces[code, real] = plane * _AREA + cells[real]
+                    table[code, real, 0] = plane * _AREA + cells[real]
                     extra = _kind_extra(seat, kind)
                     if extra >= 0:
-                        extras[code, real] = extra * _AREA + cells[real]
-            tables.append((pieces, extras))
+                        table[code, real, 1] = extra * _AREA + cells[real]
+            tables.append(table.reshape(-1))
         return tables
 
     def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:

@@ -99,7 +99,7 @@ class RegulatorAdapter(Adapter):
         if position.in_check():
             planes.append((CHECK, 1.0))
         out = np.zeros(self.obs_shape, dtype=np.float32)
-        paint(out.reshape(-1), position.board, _PIECE_CELLS[seat], _SHIFT, _AREA, planes)
+        paint(out.reshape(-1), position.board, _PIECE_CELLS[seat], 1, _SHIFT, _AREA, planes, [])
         return out
 
     def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
