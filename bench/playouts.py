@@ -9,7 +9,9 @@ REGALIA_PURE_PYTHON=1), side by side with the ratio. A step is one action applie
   (Regulator and Regicide), to the rules' end, the loop OpenSpiel's line runs too;
 - PettingZoo: `env.last()` (observation with action mask) then `env.step(action)` over
   `agent_iter()`, the loop RL code runs (needs the optional `env` extra).
-The reference line is OpenSpiel's C++ chess driven from the same kind of Python loop
+The reference lines: what PettingZoo's loop costs by itself (an env that does nothing,
+with Regulator's spaces, under PettingZoo's own classic wrappers and raw, beside Regulator's
+env and raw env), and OpenSpiel's C++ chess driven from the same kind of Python loop
 (`legal_actions()`, `apply_action()`), when `pyspiel` imports.
 
 .venv/bin/python bench/playouts.py [--seconds 2]
@@ -22,7 +24,7 @@ import importlib
 import json
 import random
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 from paths import header, interpreted, ratio
 
@@ -79,13 +81,17 @@ def position_steps(name: str, seconds: float) -> float | None:
     return steps / (time.perf_counter() - began)
 
 
-def pettingzoo_steps(name: str, seconds: float) -> float | None:
+def pettingzoo_steps(name: str, seconds: float, raw: bool = False) -> float | None:
     try:
         module = importlib.import_module(f"regalia.env.{name}_v0")
-        import numpy
     except ImportError:
         return None
-    env = module.env()
+    return aec_steps(module.raw_env() if raw else module.env(), seconds)
+
+
+def aec_steps(env: Any, seconds: float) -> float:
+    import numpy
+
     rng = random.Random(1)
     steps = 0
     seed = 0
@@ -104,6 +110,82 @@ def pettingzoo_steps(name: str, seconds: float) -> float | None:
             del agent
     env.close()
     return steps / (time.perf_counter() - began)
+
+
+def idle_env(legal: int) -> Any:
+    """An AEC env that does nothing, with Regulator's spaces: a fresh zero observation and a
+    mask of `legal` ones each step, the turn passing to and fro, the end after 150 steps. What
+    the PettingZoo loop costs by itself (`--json` leaves it out)."""
+    import gymnasium
+    import numpy
+    from pettingzoo import AECEnv
+
+    from regalia.env.adapters.regulator import RegulatorAdapter
+
+    adapter = RegulatorAdapter()
+    shape, actions = adapter.obs_shape, adapter.num_actions
+
+    class Idle(AECEnv):  # type: ignore[misc]  # untyped base
+        metadata: ClassVar[dict[str, Any]] = {"name": "idle"}
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = ["player_0", "player_1"]
+            self.action_spaces = {
+                a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents
+            }
+            self.mask = numpy.zeros(actions, dtype=numpy.int8)
+            self.mask[:legal] = 1
+
+        def action_space(self, agent: str) -> Any:
+            return self.action_spaces[agent]
+
+        def reset(self, seed: int | None = None, options: Any = None) -> None:
+            self.agents = self.possible_agents[:]
+            self.played = 0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+            self.agent_selection = "player_0"
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            planes = numpy.zeros(shape, dtype=numpy.float32)
+            return {"observation": planes, "action_mask": self.mask.copy()}
+
+        def step(self, action: int | None) -> None:
+            if self.terminations[self.agent_selection]:
+                self._was_dead_step(action)
+                return
+            self.played += 1
+            self.agent_selection = self.possible_agents[self.played % 2]
+            if self.played >= 150:
+                self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+
+    return Idle()
+
+
+def pettingzoo_reference(seconds: float) -> dict[str, float] | None:
+    """Regulator's env beside a do-nothing env, each raw and under the classic wrappers."""
+    try:
+        from pettingzoo.utils import wrappers
+
+        from regalia.env import regulator_v0
+    except ImportError:
+        return None
+
+    def classic(env: Any) -> Any:
+        env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
+        return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
+
+    return {
+        "ours": aec_steps(regulator_v0.env(), seconds),
+        "ours raw": aec_steps(regulator_v0.raw_env(), seconds),
+        "idle classic": aec_steps(classic(idle_env(25)), seconds),
+        "idle raw": aec_steps(idle_env(25), seconds),
+    }
 
 
 def openspiel_chess(seconds: float) -> float | None:
@@ -156,6 +238,14 @@ def main() -> None:
                 f"{a:>11,.0f} {b:>9,.0f} {ratio(a, b):>7}" if a is not None else f"{'-':>29}"
             )
         print(f"{name:<10} " + " ".join(f"{cell:>30}" for cell in cells))
+    zoo = pettingzoo_reference(args.seconds)
+    if zoo is not None:
+        print(
+            f"PettingZoo, Regulator: env() {zoo['ours']:,.0f} (one-layer classic wrapper), "
+            f"raw_env() {zoo['ours raw']:,.0f} | an env that does nothing (same spaces, 25 legal "
+            f"actions): under PettingZoo's classic wrappers {zoo['idle classic']:,.0f}, "
+            f"raw {zoo['idle raw']:,.0f} steps/s"
+        )
     chess = openspiel_chess(args.seconds)
     if chess is None:
         print("OpenSpiel chess: skipped (pyspiel is not installed)")
