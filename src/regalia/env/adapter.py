@@ -202,9 +202,10 @@ class Adapter(ABC):
     def observe(self, state: State[Any], seat: Seat) -> Planes:
         """The planes of `seat` in `state`: `planes(state.view(seat), seat)`.
 
-        A game of perfect information may override it with a faster build from the engine
-        position (nothing there is secret); it must equal the planes of the view exactly
-        (tests/env/test_fast_observe.py). A game with secrets never does.
+        A game may override it with a faster build, which must equal the planes of the view
+        exactly (tests/env/test_fast_observe.py): from the engine position in a game of
+        perfect information (nothing there is secret), or from a part of the seat's own view
+        in a game with secrets, never from the full state.
         """
         return self.planes(state.view(seat), seat)
 

@@ -80,6 +80,10 @@ def check_no_leaks(seed: int, players: int) -> None:
             assert not keys(view) & SECRET_KEYS
             assert all(set(p) == {"pile", "size", "top"} for p in view["piles"])
             assert view["identity"] == (None if seat is None else state._pos.identities[seat])
+            if seat is not None:
+                board = state.board_view(seat)
+                assert board == {key: view[key] for key in board}
+                assert json.dumps(board) == json.dumps(perturbed(state, seat).board_view(seat))
 
 
 def test_H2_perturbation_really_changes_the_secrets() -> None:

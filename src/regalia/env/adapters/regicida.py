@@ -129,6 +129,12 @@ class RegicidaAdapter(Adapter):
         out[PLAYERS] = view["players"] / HOUSES
         return out
 
+    def observe(self, state: State[Any], seat: Seat) -> Planes:
+        """`planes(state.view(seat), seat)` from the part of the view the planes read
+        (`RegicidaState.board_view`, the same keys and values): not the legal-action texts,
+        history and scoring the whole view also builds."""
+        return self.planes(state.board_view(seat), seat)  # type: ignore[attr-defined]
+
     def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
         """The present in a few `;`-separated fields: phase, Objective, Line of Succession,
         the observer's seat and House, the tokens, the piles, whose turn, Intrigue turns

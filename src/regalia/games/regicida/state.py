@@ -15,7 +15,7 @@ from regalia.games.regicida import rules
 from regalia.games.regicida.actions import Action, Pass, Place, Split, Swap, Vote
 from regalia.games.regicida.houses import HOUSE_NUMBERS, TOKENS_PER_HOUSE, house
 from regalia.games.regicida.rules import Phase, Position
-from regalia.games.regicida.views import Entry, player_view
+from regalia.games.regicida.views import Entry, board_view, player_view
 
 if TYPE_CHECKING:
     from regalia.games.regicida.game import RegicidaGame
@@ -104,6 +104,13 @@ class RegicidaState(State[Action]):
             raise IllegalAction(f"there is no seat {seat + 1}")
         names = self._game.seat_names(self.players)
         return player_view(self._pos, self._history, seat, names, self.result())
+
+    def board_view(self, seat: Seat) -> dict[str, Any]:
+        """Part of `view(seat)`, the same keys and values: the board, piles, Objective, Line
+        of Succession, phase, turn and the seat's own Identity (`views.board_view`)."""
+        if not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat + 1}")
+        return board_view(self._pos, seat)
 
     def describe(self, action: Action) -> str:
         return notation.encode(action)

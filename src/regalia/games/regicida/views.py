@@ -89,6 +89,32 @@ def _reveal(pos: Position) -> dict[str, Any] | None:
     }
 
 
+def board_view(pos: Position, seat: Seat | None) -> dict[str, Any]:
+    """The part of `player_view(pos, …, seat, …)` a player sees at a glance: the board, piles,
+    Objective, Line of Succession, phase and turn, and the seat's own Identity; no
+    legal-action texts, history, scoring or reveal. `player_view` is built on it, so it holds
+    nothing the seat may not know; it costs a fraction of the whole view (an RL observation
+    reads no more)."""
+    acting = pos.phase in (Phase.EXPANSION, Phase.INTRIGUE)
+    goal = objective(pos.objective)
+    return {
+        "phase": pos.phase.value,
+        "objective": {"key": goal.key, "title": goal.title, "rule": goal.rule},
+        "succession": list(pos.succession),
+        "identity": pos.identities[seat] if seat is not None else None,
+        "grid": grid_json(pos.board),
+        "piles": [
+            {"pile": i + 1, "size": len(pile), "top": pile[-1] if pile else None}
+            for i, pile in enumerate(pos.piles)
+        ],
+        "players": pos.players,
+        "turn": pos.current if acting else None,
+        "to_act": sorted(to_act(pos)),
+        "split_due": pos.split_due,
+        "intrigues_left": [INTRIGUES_PER_PLAYER - n for n in pos.intrigues],
+    }
+
+
 def player_view(
     pos: Position,
     history: Sequence[Entry],
@@ -97,28 +123,24 @@ def player_view(
     result: Result | None,
 ) -> dict[str, Any]:
     over = pos.phase is Phase.OVER
-    goal = objective(pos.objective)
+    board = board_view(pos, seat)
     own_vote = pos.votes[seat] if seat is not None else None
-    acting = pos.phase in (Phase.EXPANSION, Phase.INTRIGUE)
     return {
         "game": "regicida",
         "seat": seat,
-        "phase": pos.phase.value,
-        "objective": {"key": goal.key, "title": goal.title, "rule": goal.rule},
-        "succession": list(pos.succession),
+        "phase": board["phase"],
+        "objective": board["objective"],
+        "succession": board["succession"],
         "houses": [{"number": h.number, "name": h.name, "colour": h.colour} for h in HOUSES],
-        "identity": pos.identities[seat] if seat is not None else None,
-        "grid": grid_json(pos.board),
-        "piles": [
-            {"pile": i + 1, "size": len(pile), "top": pile[-1] if pile else None}
-            for i, pile in enumerate(pos.piles)
-        ],
-        "players": pos.players,
+        "identity": board["identity"],
+        "grid": board["grid"],
+        "piles": board["piles"],
+        "players": board["players"],
         "seats": list(seat_names),
-        "turn": pos.current if acting else None,
-        "to_act": sorted(to_act(pos)),
-        "split_due": pos.split_due,
-        "intrigues_left": [INTRIGUES_PER_PLAYER - n for n in pos.intrigues],
+        "turn": board["turn"],
+        "to_act": board["to_act"],
+        "split_due": board["split_due"],
+        "intrigues_left": board["intrigues_left"],
         "votes_cast": [s for s, v in enumerate(pos.votes) if v is not None],
         "your_vote": None if own_vote is None else encode(own_vote),
         "legal": [encode(a) for a in legal_actions(pos, seat)] if seat is not None else [],
