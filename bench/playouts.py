@@ -90,8 +90,6 @@ def pettingzoo_steps(name: str, seconds: float, raw: bool = False) -> float | No
 
 
 def aec_steps(env: Any, seconds: float) -> float:
-    import numpy
-
     rng = random.Random(1)
     steps = 0
     seed = 0
@@ -104,7 +102,7 @@ def aec_steps(env: Any, seconds: float) -> float:
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = numpy.flatnonzero(observation["action_mask"])
+            legal = observation["action_mask"].nonzero()[0]  # a third of np.flatnonzero's cost
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
             del agent
@@ -124,6 +122,7 @@ def idle_env(legal: int) -> Any:
 
     adapter = RegulatorAdapter()
     shape, actions = adapter.obs_shape, adapter.num_actions
+    size, float32 = int(numpy.prod(shape)), numpy.dtype(numpy.float32)
 
     class Idle(AECEnv):  # type: ignore[misc]  # untyped base
         metadata: ClassVar[dict[str, Any]] = {"name": "idle"}
@@ -151,7 +150,8 @@ def idle_env(legal: int) -> Any:
             self.agent_selection = "player_0"
 
         def observe(self, agent: str) -> dict[str, Any]:
-            planes = numpy.zeros(shape, dtype=numpy.float32)
+            planes = numpy.zeros(size, float32)  # the cheapest fresh array, as ours
+            planes.shape = shape
             return {"observation": planes, "action_mask": self.mask.copy()}
 
         def step(self, action: int | None) -> None:

@@ -25,6 +25,7 @@ from regalia.core.game import Seat, State
 from regalia.env.adapter import Adapter, apply_joint
 
 ObsDict = dict[str, np.ndarray]
+_INT8 = np.dtype(np.int8)  # a dtype object: `np.zeros` parses no keyword, every step
 
 
 class _Actions(gymnasium.spaces.Discrete):
@@ -105,7 +106,7 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
     def observe(self, agent: str) -> ObsDict:
         seat = self._seat[agent]
         state = self.game_state
-        mask = np.zeros(self._num_actions, dtype=np.int8)
+        mask = np.zeros(self._num_actions, _INT8)
         if agent == self.agent_selection and not state.is_over():
             self.adapter.fill_mask(mask, state, seat)
         return {"observation": self.adapter.observe(state, seat), "action_mask": mask}

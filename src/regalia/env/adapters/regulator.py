@@ -52,6 +52,9 @@ def _piece_cells(seat: Seat) -> npt.NDArray[np.intp]:
 
 
 _PIECE_CELLS = (_piece_cells(0), _piece_cells(1))
+_SHAPE = (PLANES, RANKS, len(FILES))
+_SIZE = PLANES * _AREA
+_FLOAT32 = np.dtype(np.float32)
 
 
 class RegulatorAdapter(Adapter):
@@ -98,8 +101,9 @@ class RegulatorAdapter(Adapter):
             planes.append((HALFMOVE, min(position.halfmove, 100) / 100))
         if position.in_check():
             planes.append((CHECK, 1.0))
-        out = np.zeros(self.obs_shape, dtype=np.float32)
-        paint(out.reshape(-1), position.board, _PIECE_CELLS[seat], 1, _SHIFT, _AREA, planes, [])
+        out = np.zeros(_SIZE, _FLOAT32)  # flat, then shaped in place: a third of the cost
+        paint(out, position.board, _PIECE_CELLS[seat], 1, _SHIFT, _AREA, planes, [])
+        out.shape = _SHAPE
         return out
 
     def observation_text(self, view: Mapping[str, Any], seat: Seat | None) -> str:
