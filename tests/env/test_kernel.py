@@ -39,15 +39,20 @@ def _mark_case(rng: random.Random) -> tuple[list[int], dict[int, int]]:
     return actions, numbers
 
 
+def _cases(seed: int, count: int) -> Any:
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield _paint_case(rng), _mark_case(rng)
+
+
 def kernel_answers(seed: int, cases: int) -> list[Any]:
     """`paint` and `mark` on seeded random inputs: what they return and write."""
-    rng = random.Random(seed)
     answers: list[Any] = []
-    for _ in range(cases):
-        codes, table, layers, shift, area, planes, cells, size = _paint_case(rng)
+    for (codes, table, layers, shift, area, planes, cells, size), (actions, numbers) in _cases(
+        seed, cases
+    ):
         out = np.zeros(size, dtype=np.float32)
         lit = paint(out, codes, table, layers, shift, area, planes, cells)
-        actions, numbers = _mark_case(rng)
         mask = np.zeros(60, dtype=np.int8)
         marked = mark(mask, actions, numbers)
         answers.append([lit, out.tolist(), marked, mask.tolist() if marked >= 0 else None])
@@ -56,10 +61,10 @@ def kernel_answers(seed: int, cases: int) -> list[Any]:
 
 def reference_answers(seed: int, cases: int) -> list[Any]:
     """The same, written with NumPy and plain Python."""
-    rng = random.Random(seed)
     answers: list[Any] = []
-    for _ in range(cases):
-        codes, table, layers, shift, area, planes, cells, size = _paint_case(rng)
+    for (codes, table, layers, shift, area, planes, cells, size), (actions, numbers) in _cases(
+        seed, cases
+    ):
         out = np.zeros(size, dtype=np.float32)
         rows = (np.array(codes) + shift) * len(codes) + np.arange(len(codes))
         hit = table.reshape(-1, layers)[rows].reshape(-1)
@@ -68,7 +73,6 @@ def reference_answers(seed: int, cases: int) -> list[Any]:
             out[plane * area : (plane + 1) * area] = value
         out[cells] = 1.0
         lit = int((hit >= 0).sum())
-        actions, numbers = _mark_case(rng)
         indices = [numbers.get(a, -1) for a in actions]
         if -1 in indices or len(set(indices)) < len(indices):
             answers.append([lit, out.tolist(), -1, None])
