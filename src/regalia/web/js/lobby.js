@@ -39,11 +39,17 @@ export function showLobby(root) {
     if (player) {
       fill(nameRow, t("Playing as "), h("a", { href: `#/player/${encodeURIComponent(player.id)}`, class: "player-link" }, player.name),
         h("span", { class: "muted" }, t(" — your seats take your player's name, and rated tables are open to you.")));
-    } else {
+    } else if (!nameInput.isConnected) {
+      // The box comes (back) with the remembered name; one already shown keeps what is typed
+      // in it, which is not remembered until Enter or leaving the box.
       nameInput.value = playerName();
       fill(nameRow, h("label", { for: "player-name" }, t("Playing as ")), nameInput,
         h("span", { class: "muted" }, t(" — play as a guest or sign in (at the top) to play rated games.")));
     }
+    showRatedSwitches();
+  };
+  const showRatedSwitches = () => {
+    const player = currentPlayer();
     for (const label of root.querySelectorAll(".rated-switch")) {
       label.hidden = !player;
       if (!player) label.querySelector("input").checked = false;
@@ -66,7 +72,8 @@ export function showLobby(root) {
   allGames()
     .then((list) => {
       fill(games, list.map((g) => gameCard(g, created)));
-      showPlayer();
+      // Only the new cards' switches: redrawing the name row here would wipe a name being typed.
+      showRatedSwitches();
     })
     .catch((err) => fill(games, h("p", { class: "error", role: "alert" }, t("Cannot load games: {0}", err.message))));
 
