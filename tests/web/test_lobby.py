@@ -4,6 +4,7 @@ two human seats and its invite links, the table lists, a phone-sized board and k
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -133,3 +134,26 @@ def test_phone_sized_screen_and_keyboard_play(phone: Page, artifacts: Path) -> N
     assert board_pieces(page) != before
     expect(page.locator(".move-list .move")).to_have_count(2, timeout=20_000)
     page.screenshot(path=str(artifacts / "regulator-phone.png"), full_page=True)
+
+
+def test_a_name_typed_before_the_games_arrive_is_kept(browser: Browser, server: str) -> None:
+    # The game list is held back until a guest has typed a name: its arrival used to redraw
+    # the name row and wipe the box, so Enter remembered nothing.
+    context = browser.new_context(base_url=server)
+    page = context.new_page()
+    held: list[Any] = []
+    page.route("**/api/games", lambda route: held.append(route))
+    page.goto("/")
+    page.locator("#player-name").fill("Lev")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the game list"
+    for route in held:
+        route.continue_()
+    expect(page.locator(".game-card").first).to_be_visible()
+    expect(page.locator("#player-name")).to_have_value("Lev")
+    page.locator("#player-name").press("Enter")
+    assert page.evaluate("localStorage.getItem('regalia.name')") == "Lev"
+    context.close()
