@@ -333,6 +333,7 @@ def test_phone_pages_fit(phone: Page, artifacts: Path) -> None:
     identity = page.locator(".identity[data-identity]")
     expect(identity).to_be_visible()
     for part in (identity, page.locator(".objective-card")):
+        expect(part).to_be_visible()
         box = part.bounding_box()
         assert box and box["y"] + box["height"] <= 844, f"{box} is below the fold"
     page.screenshot(path=str(artifacts / "regicida-phone.png"))

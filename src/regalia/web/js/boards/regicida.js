@@ -295,7 +295,13 @@ export function createView(root, { act, playerNames }) {
       if (!picked.length) chooser.hidden = true;
       phase.textContent = PHASES()[view.phase] || view.phase;
       const names = playerNames();
-      fill(keyBox, identityBox(view), objectiveCard(view));
+      // Drawn again only when they change (never, in a game): redrawing them at every move
+      // made them flicker for screen readers and for anything measuring them mid-update.
+      const key = `${view.identity}|${view.objective && view.objective.key}`;
+      if (keyBox.dataset.shown !== key) {
+        fill(keyBox, identityBox(view), objectiveCard(view));
+        keyBox.dataset.shown = key;
+      }
       fill(panels, successionLine(view), playerList(view, names),
         view.coronation && !view.reveal ? rankingTable(view, view.coronation) : null);
       fill(vote, voteScreen(view, legalTexts(msg), act));
