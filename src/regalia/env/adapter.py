@@ -133,17 +133,19 @@ class Adapter(ABC):
         The last answer is kept: mask, decode and step all ask about the same state, and
         states are immutable, so the kept table stays right for as long as we hold it.
         """
-        if self._legal_key is None or self._legal_key[0] is not state or self._legal_key[1] != seat:
-            self._number_legal(state, seat)
+        self._number_legal(state, seat)
         return self._legal_table
 
     def legal_indices(self, state: State[Any], seat: Seat) -> list[int]:
         """The indices of `legal_by_index(state, seat)`, as a list (for a mask)."""
-        if self._legal_key is None or self._legal_key[0] is not state or self._legal_key[1] != seat:
-            self._number_legal(state, seat)
+        self._number_legal(state, seat)
         return self._legal_indices
 
     def _number_legal(self, state: State[Any], seat: Seat) -> None:
+        """Number the legal actions of `seat` in `state`, unless they are the kept ones."""
+        kept = self._legal_key
+        if kept is not None and kept[0] is state and kept[1] == seat:
+            return
         actions = state.legal_actions(seat)
         if self.stateless_encode:
             known = self._index_of

@@ -100,17 +100,20 @@ class RegicidaState(State[Action]):
         return Result(outcomes, reason)
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        if seat is not None and not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat + 1}")
+        if seat is not None:
+            self._require_seat(seat)
         names = self._game.seat_names(self.players)
         return player_view(self._pos, self._history, seat, names, self.result())
 
     def board_view(self, seat: Seat) -> dict[str, Any]:
         """Part of `view(seat)`, the same keys and values: the board, piles, Objective, Line
         of Succession, phase, turn and the seat's own Identity (`views.board_view`)."""
+        self._require_seat(seat)
+        return board_view(self._pos, seat)
+
+    def _require_seat(self, seat: Seat) -> None:
         if not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat + 1}")
-        return board_view(self._pos, seat)
 
     def describe(self, action: Action) -> str:
         return notation.encode(action)
