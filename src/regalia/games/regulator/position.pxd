@@ -33,6 +33,7 @@ cdef unsigned long long _FULL
 cdef int _RANGE[9]
 cdef int _LAST_RANK[2]
 cdef int _SCRATCH[512]
+cdef list _MOVE_INTS
 
 
 @cython.final

@@ -186,6 +186,9 @@ del _RAYS
 
 # legal_moves() of the compiled engine generates here (never while another call is inside).
 _SCRATCH = [0] * 512
+# ... and hands out these int objects: no int is allocated per move, and a move taken from
+# one list is the very object in the next (`in` then matches by identity).
+_MOVE_INTS = list(range(1 << 15))
 
 
 class Position:
@@ -551,7 +554,7 @@ class Position:
         """Every legal move (R2–R9), in a fixed order (board scan, then king moves)."""
         if cython.compiled:
             n = self.generate(_SCRATCH, 0, False)
-            moves = [_SCRATCH[i] for i in range(n)]
+            moves = [_MOVE_INTS[_SCRATCH[i]] for i in range(n)]
         else:
             out = self._out
             if out is None:
