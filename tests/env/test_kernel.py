@@ -94,11 +94,56 @@ def test_mark_refuses_an_unknown_action_and_a_shared_index() -> None:
     assert mark(np.zeros(4, dtype=np.int8), [5, 6], {5: 1, 6: 1}) == -1
 
 
-def test_paint_refuses_a_cell_outside_the_planes() -> None:
-    with pytest.raises(IndexError):
-        paint(np.zeros(3, dtype=np.float32), [0], np.array([7], dtype=np.intp), 1, 0, 3, [], [])
-    with pytest.raises(IndexError):
-        paint(np.zeros(3, dtype=np.float32), [], np.array([], dtype=np.intp), 1, 0, 3, [], [3])
+def out_of_range_answers() -> list[str]:
+    """What each call with an index outside its array raises (the compiled kernel writes
+    through C pointers, so it checks every bound itself)."""
+    planes = np.zeros(6, dtype=np.float32)
+    table = np.array([7, -1, 2, 5], dtype=np.intp)  # a 2-square board of codes 0..1
+    calls = [
+        lambda: paint(planes, [0, 0], table, 1, 0, 3, [], []),  # table lights cell 7 of 6
+        lambda: paint(planes, [2, 0], table, 1, 0, 3, [], []),  # code 2: past the table
+        lambda: paint(planes, [-1, 0], table, 1, 0, 3, [], []),  # code -1: before it
+        lambda: paint(planes, [1, 1], table, 2, 0, 3, [], []),  # 2 layers: past the table
+        lambda: paint(planes, [], table, 1, 0, 3, [(2, 1.0)], []),  # plane 2 of 2
+        lambda: paint(planes, [], table, 1, 0, 3, [(-1, 1.0)], []),
+        lambda: paint(planes, [], table, 1, 0, 3, [], [6]),
+        lambda: paint(planes, [], table, 1, 0, 3, [], [-1]),
+        lambda: mark(np.zeros(4, dtype=np.int8), [5], {5: 4}),
+    ]
+    answers = []
+    for call in calls:
+        try:
+            call()
+            answers.append("no error")
+        except IndexError as error:
+            answers.append(f"IndexError: {error}")
+    return answers
+
+
+def test_paint_and_mark_refuse_an_index_outside_their_arrays() -> None:
+    answers = out_of_range_answers()
+    assert all(answer.startswith("IndexError") for answer in answers), answers
+
+
+@needs_compiled
+def test_the_interpreted_kernel_refuses_the_same_indices() -> None:
+    assert run_interpreted("tests.env.test_kernel:out_of_range_answers") == out_of_range_answers()
+
+
+@needs_compiled
+def test_the_compiled_kernel_refuses_arrays_of_another_layout() -> None:
+    table = np.array([-1], dtype=np.intp)
+    for out, bad_table in [
+        (np.zeros(3, dtype=np.float64), table),  # not float32
+        (np.zeros((1, 3), dtype=np.float32), table),  # not flat
+        (np.zeros(3, dtype=np.float32), table.astype(np.int32)),  # not the platform's index
+    ]:
+        with pytest.raises(TypeError):
+            paint(out, [0], bad_table, 1, 0, 3, [], [])
+    with pytest.raises(ValueError):  # a strided view is not contiguous
+        paint(np.zeros(6, dtype=np.float32)[::2], [0], table, 1, 0, 3, [], [])
+    with pytest.raises(TypeError):
+        mark(np.zeros(4, dtype=np.int16), [5], {5: 1})
 
 
 @needs_compiled
@@ -111,3 +156,4 @@ def test_the_interpreted_kernel_answers_the_same() -> None:
 def test_episodes_hash_alike_on_both_paths(name: str) -> None:
     ref = "tests.env.test_fast_observe:_episode_digest"
     assert run_interpreted(ref, name, 3, False) == _episode_digest(name, 3, False)
+
