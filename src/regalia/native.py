@@ -40,6 +40,7 @@ COMPILED = (
     "regalia.ai.regicide.evaluation",
     "regalia.ai.regicide.domain",
     "regalia.env.kernel",
+    "regalia.env.adapters.regulator_planes",
 )
 
 PURE_VARIABLE = "REGALIA_PURE_PYTHON"

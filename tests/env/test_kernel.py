@@ -157,3 +157,14 @@ def test_episodes_hash_alike_on_both_paths(name: str) -> None:
     ref = "tests.env.test_fast_observe:_episode_digest"
     assert run_interpreted(ref, name, 3, False) == _episode_digest(name, 3, False)
 
+
+def test_regulator_planes_refuse_an_array_of_another_size() -> None:
+    from regalia.env.adapters.regulator_planes import SIZE, write_planes
+    from regalia.games.regulator.position import Position
+
+    for size in (SIZE - 1, SIZE + 1):
+        with pytest.raises(ValueError, match=f"take {SIZE} cells, not {size}"):
+            write_planes(np.zeros(size, dtype=np.float32), Position.start(), 0, True)
+    out = np.zeros(SIZE, dtype=np.float32)
+    write_planes(out, Position.start(), 0, True)
+    assert out.sum() > 0
