@@ -19,6 +19,10 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from regalia.core.errors import IllegalAction
 from regalia.core.game import Seat, State
@@ -222,9 +226,13 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # u
         self, observe: bool = True
     ) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         """As `AECEnv.last`, reading the raw environment's dicts directly."""
-        agent = self.agent_selection  # refused before reset(), as OrderEnforcingWrapper does
         raw = self._raw
-        observation = self.observe(agent) if observe else None
+        if not self._has_reset:  # what OrderEnforcingWrapper.__getattr__ says
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent = raw.agent_selection
+        observation = None
+        if observe:  # `observe(agent)`, inlined: every step comes here
+            observation = self._prev_obs = raw.observe(agent)
         return (
             observation,
             raw._cumulative_rewards[agent],
@@ -250,10 +258,10 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # u
             or raw.action_space(agent).contains(action)
         ), "action is not in action space"
         # TerminateIllegalWrapper
-        if self._prev_obs is None:
-            self.observe(agent)
-        assert self._prev_obs is not None
-        mask = self._prev_obs["action_mask"]
+        seen = self._prev_obs
+        if seen is None:
+            seen = self.observe(agent)
+        mask = seen["action_mask"]
         self._prev_obs = None
         if self._terminated and dead:
             raw._was_dead_step(action)
@@ -270,8 +278,34 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # u
         else:
             raw.step(action)
 
+    def agent_iter(self, max_iter: int = 2**63) -> _ClassicIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _ClassicIterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)  # as each of the three wrappers' own
+
+
+class _ClassicIterable(AECOrderEnforcingIterable):  # type: ignore[misc]  # untyped base
+    def __iter__(self) -> _ClassicIterator:
+        return _ClassicIterator(self.env, self.max_iter)
+
+
+class _ClassicIterator(AECOrderEnforcingIterator):  # type: ignore[misc]  # untyped base
+    """`AECOrderEnforcingIterator` reading the raw environment directly (through the
+    wrapper, each read is a property call)."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        raw = wrapper._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
 
 
 for _name in _HOT:
