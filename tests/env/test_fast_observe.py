@@ -174,6 +174,10 @@ def _misuse(env: Any) -> list[Any]:
     ]
     env.reset(seed=5)
     seen.append(_outcome(lambda: env.agent_selection))
+    seen.append(_outcome(lambda: env.last(observe=False)))
+    turns = iter(env.agent_iter(max_iter=3))
+    seen.append(_outcome(lambda: next(turns)))
+    seen.append(_outcome(lambda: next(turns)))  # no step in between: refused
     seen.append(_outcome(lambda: env.step(env.action_space(env.agent_selection).n)))
     seen.append(_outcome(lambda: env.step(-1)))
     seen.append(_outcome(lambda: env.step(np.int64(10**6))))
@@ -186,6 +190,7 @@ def _misuse(env: Any) -> list[Any]:
         seen.append(_outcome(lambda: env.step(None)))
     seen.append(_outcome(lambda: env.step(None)))
     seen.append(_outcome(lambda: env.step(0)))
+    seen.append(_outcome(lambda: next(iter(env.agent_iter()))))  # nobody is left
     return seen
 
 
