@@ -1,8 +1,8 @@
 """Random playouts: steps per second through the core contract and the PettingZoo environments.
 
-Each game is played by uniformly random legal actions from fresh seeded games for
-`--seconds`, compiled (this process) and interpreted (a subprocess with
-REGALIA_PURE_PYTHON=1), side by side with the ratio. A step is one action applied:
+Each game is played by uniformly random legal actions (`random.choice`, in every loop
+here) from fresh seeded games for `--seconds`, compiled (this process) and interpreted (a
+subprocess with REGALIA_PURE_PYTHON=1), side by side with the ratio. A step is one action applied:
 - core: `State.legal_actions(seat)` then `State.apply(seat, action)` (every seat of a
   simultaneous Regicida vote is one step each);
 - engine position: `legal_moves()` then `push(move)` on the games' mutable engine position
@@ -31,6 +31,9 @@ from paths import header, interpreted, ratio
 from regalia.core.registry import get_game
 
 GAMES = ("regulator", "regicide", "regicida")
+# OpenSpiel chess's steps/s on the machine the targets (docs/engine.md) were set on: this
+# machine's figure over it scales ours to that machine (both are Python loops over a step).
+TARGET_MACHINE_OPENSPIEL = 177_000
 
 
 def core_steps(name: str, seconds: float) -> float:
@@ -44,8 +47,7 @@ def core_steps(name: str, seconds: float) -> float:
         state = game.new(seed)
         while not state.is_over():
             for seat in sorted(state.to_act()):
-                actions = state.legal_actions(seat)
-                state = state.apply(seat, actions[rng.randrange(len(actions))])
+                state = state.apply(seat, rng.choice(state.legal_actions(seat)))
                 steps += 1
     return steps / (time.perf_counter() - began)
 
@@ -75,7 +77,7 @@ def position_steps(name: str, seconds: float) -> float | None:
         pos = start()
         moves = pos.legal_moves()
         while moves and not over(pos):
-            pos.push(moves[rng.randrange(len(moves))])
+            pos.push(rng.choice(moves))
             steps += 1
             moves = pos.legal_moves()
     return steps / (time.perf_counter() - began)
@@ -103,7 +105,7 @@ def aec_steps(env: Any, seconds: float) -> float:
                 env.step(None)
                 continue
             legal = observation["action_mask"].nonzero()[0]  # a third of np.flatnonzero's cost
-            env.step(int(legal[rng.randrange(len(legal))]))
+            env.step(int(rng.choice(legal)))
             steps += 1
             del agent
     env.close()
@@ -201,7 +203,7 @@ def openspiel_chess(seconds: float) -> float | None:
         state = game.new_initial_state()
         while not state.is_terminal():
             actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
+            state.apply_action(rng.choice(actions))
             steps += 1
     return steps / (time.perf_counter() - began)
 
@@ -250,10 +252,18 @@ def main() -> None:
     if chess is None:
         print("OpenSpiel chess: skipped (pyspiel is not installed)")
         return
+    regulator = ours["regulator"]
     print(
         f"OpenSpiel C++ chess (pyspiel, the engine-position loop): {chess:,.0f} steps/s | "
-        f"regulator ours/OpenSpiel: core {ratio(ours['regulator']['core'], chess)}, "
-        f"engine position {ratio(ours['regulator']['position'], chess)}"
+        f"regulator ours/OpenSpiel: core {ratio(regulator['core'], chess)}, "
+        f"engine position {ratio(regulator['position'], chess)}"
+    )
+    scale = TARGET_MACHINE_OPENSPIEL / chess
+    zoo_figure = zoo["ours"] if zoo is not None else regulator["pettingzoo"]
+    scaled = f", PettingZoo env() {zoo_figure * scale:,.0f} (target 50,000)" if zoo_figure else ""
+    print(
+        f"scaled to the targets' machine (OpenSpiel chess {TARGET_MACHINE_OPENSPIEL:,} there, "
+        f"x{scale:.2f}): regulator core {regulator['core'] * scale:,.0f} (target 300,000)" + scaled
     )
 
 
