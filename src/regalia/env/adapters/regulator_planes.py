@@ -18,12 +18,9 @@ except ImportError:  # the interpreted path runs without Cython installed
 
 from regalia.games.regulator.position import Position
 
-if not cython.compiled:  # names of C functions the compiled module calls (the .pxd)
+if not cython.compiled:  # the C helpers it cimports (regulator_planes.pxd), for the linters
+    from regalia.env.kernel import _close, _open
 
-    def _c_only(*args: object) -> Any:
-        raise NotImplementedError("a C function of the compiled kernel")
-
-    _open = _close = _c_only
     view: Any = None  # the C buffer struct of `write_planes`
 
 RANKS = 7
