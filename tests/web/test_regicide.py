@@ -14,6 +14,8 @@ from tests.web.helpers import board_pieces, click_a_move, create_table, wait_my_
 pytestmark = pytest.mark.browser
 
 EDGES = {"0": "bottom", "1": "right", "2": "top", "3": "left"}  # Yellow at the bottom
+# A badge's king after a few moves: safe, attacked, or taken (its player plays on: C12).
+KING_STATE = "( king-attacked| king-captured)?"
 
 
 def test_regicide_play_rotate_reload_and_spectate(page: Page, phone: Page, artifacts: Path) -> None:
@@ -49,7 +51,7 @@ def test_regicide_play_rotate_reload_and_spectate(page: Page, phone: Page, artif
     # Its king may be attacked by now, or even taken: a player plays on without it (C12).
     yellow = page.locator(".seat-badge.yellow")
     expect(yellow).to_have_class(
-        re.compile(r"^seat-badge yellow edge-bottom to-move( king-attacked| king-captured)?$")
+        re.compile(rf"^seat-badge yellow edge-bottom to-move{KING_STATE}$")
     )
 
     # Bots decline draws: the offer is answered and can be made again.
@@ -62,8 +64,8 @@ def test_regicide_play_rotate_reload_and_spectate(page: Page, phone: Page, artif
     watcher = phone
     watcher.goto(watch)
     expect(watcher.locator(".conn")).to_have_text("connected")
-    green = watcher.locator(".seat-badge.green")
-    expect(green).to_have_class(re.compile(r"^seat-badge green edge-bottom( king-attacked)?$"))
+    green = watcher.locator(".seat-badge.green")  # its king too may be attacked or taken
+    expect(green).to_have_class(re.compile(rf"^seat-badge green edge-bottom{KING_STATE}$"))
     expect(watcher.locator(".chat-form")).to_have_count(0)
     expect(watcher.locator(".chat-note")).to_be_visible()
     expect(watcher.locator("input.move-input")).to_be_hidden()
@@ -75,4 +77,4 @@ def test_regicide_play_rotate_reload_and_spectate(page: Page, phone: Page, artif
     assert width <= 390, f"the phone-sized page scrolls sideways ({width}px)"
     watcher.screenshot(path=str(artifacts / "regicide-phone-spectator.png"), full_page=True)
     watcher.locator("button.rotate").click()
-    expect(green).to_have_class(re.compile(r"^seat-badge green edge-right( king-attacked)?$"))
+    expect(green).to_have_class(re.compile(rf"^seat-badge green edge-right{KING_STATE}$"))
