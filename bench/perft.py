@@ -57,7 +57,7 @@ def timed(start: Callable[[], Any], perft: Callable[[Any, int], int], depth: int
 def our_speed(game: str, depth: int, repeat: int) -> float:
     """Leaves per second of `game`'s perft at `depth`, best of `repeat` runs (this path)."""
     module = importlib.import_module(f"regalia.games.{game}.perft")
-    leaves = module.perft(module.start(), depth)
+    leaves: int = module.perft(module.start(), depth)
     return leaves / min(timed(module.start, module.perft, depth) for _ in range(repeat))
 
 

@@ -58,7 +58,7 @@ def position_steps(name: str, seconds: float) -> float | None:
         from regalia.games.regulator.position import Position as Regulator
 
         def over(pos: Any) -> bool:
-            return pos.halfmove >= 100 or pos.bare_kings() or pos.repetitions() >= 3
+            return bool(pos.halfmove >= 100 or pos.bare_kings() or pos.repetitions() >= 3)
 
         start: Any = Regulator.start
     elif name == "regicide":

@@ -56,7 +56,7 @@ def figures(seconds: float) -> dict[str, dict[str, float]]:
         ("regulator", RegulatorDomain(), RegulatorPosition.start()),
         ("regicide", RegicideDomain(), RegicidePosition.start()),
     ]
-    found = {}
+    found: dict[str, dict[str, float]] = {}
     for name, domain, pos in engines:
         report = measure(domain, pos, seconds)
         found[name] = {"depth": report.depth, "nodes": report.nodes, "nps": report.nps}
