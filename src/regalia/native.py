@@ -24,6 +24,7 @@ import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
 # Dependencies first: Cython's cross-module declarations (cimport) import them in this order.
 COMPILED = (
@@ -71,6 +72,13 @@ def install() -> None:
     """Put the source finder first when the interpreted path is asked for (idempotent)."""
     if pure_requested() and not any(isinstance(f, SourceFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, SourceFinder())
+
+
+def c_only(*args: object) -> Any:
+    """What the interpreted path binds to the names of C functions (`free`, `memcpy` …) that a
+    module of `COMPILED` calls only under `if cython.compiled:`, so that its source reads
+    whole to Python, ruff and mypy; never called."""
+    raise NotImplementedError("a C function of a compiled module")
 
 
 def is_compiled(module: ModuleType) -> bool:

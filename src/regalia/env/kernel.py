@@ -19,11 +19,9 @@ except ImportError:  # the interpreted path runs without Cython installed
     globals()["cython"] = type("cython", (), {"compiled": False})
 
 if not cython.compiled:  # names of C functions the compiled module calls (kernel.pxd)
+    from regalia.native import c_only
 
-    def _c_only(*args: object) -> Any:
-        raise NotImplementedError("a C function of the compiled kernel")
-
-    _open = _close = _c_only
+    _open = _close = c_only
     # the C buffer structs of the calls below
     out_view: Any = None
     table_view: Any = None

@@ -27,11 +27,9 @@ except ImportError:  # the interpreted path runs without Cython installed
     globals()["cython"] = type("cython", (), {"compiled": False})
 
 if not cython.compiled:  # names of C functions the compiled module calls (core.pxd)
+    from regalia.native import c_only
 
-    def _c_only(*args: object) -> Any:
-        raise NotImplementedError("a C function of the compiled engine")
-
-    free = realloc = _c_only
+    free = realloc = c_only
 
 from regalia.ai.search import scores
 from regalia.ai.search.limits import Stopped

@@ -8,7 +8,7 @@ search calls `probe` / `store` directly; `get` / `put` are the same for Python c
 
 from __future__ import annotations
 
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 try:
     import cython
@@ -16,11 +16,9 @@ except ImportError:  # the interpreted path runs without Cython installed
     globals()["cython"] = type("cython", (), {"compiled": False})
 
 if not cython.compiled:  # names of C functions the compiled module calls (table.pxd)
+    from regalia.native import c_only
 
-    def _c_only(*args: object) -> Any:
-        raise NotImplementedError("a C function of the compiled engine")
-
-    calloc = free = memset = _c_only
+    calloc = free = memset = c_only
 
 M = TypeVar("M")
 

@@ -18,8 +18,10 @@ except ImportError:  # the interpreted path runs without Cython installed
 
 from regalia.games.regulator.position import Position
 
-if not cython.compiled:  # the C helpers it cimports (regulator_planes.pxd), for the linters
-    from regalia.env.kernel import _close, _open
+if not cython.compiled:  # names of C functions the compiled module calls (regulator_planes.pxd)
+    from regalia.native import c_only
+
+    _open = _close = c_only
 
     view: Any = None  # the C buffer struct of `write_planes`
 

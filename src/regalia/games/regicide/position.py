@@ -54,11 +54,9 @@ except ImportError:  # the interpreted path runs without Cython installed
     globals()["cython"] = type("cython", (), {"compiled": False})
 
 if not cython.compiled:  # names of C functions the compiled module calls (position.pxd)
+    from regalia.native import c_only
 
-    def _c_only(*args: object) -> Any:
-        raise NotImplementedError("a C function of the compiled engine")
-
-    free = memcpy = realloc = _c_only
+    free = memcpy = realloc = c_only
 
 from regalia.core.seeds import Rng
 from regalia.games.regicide import board as B

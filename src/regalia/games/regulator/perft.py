@@ -8,19 +8,15 @@ makes and unmakes them on the position; `perft.pxd` declares its C types.
 
 from __future__ import annotations
 
-from typing import Any
-
 try:
     import cython
 except ImportError:  # the interpreted path runs without Cython installed
     globals()["cython"] = type("cython", (), {"compiled": False})
 
 if not cython.compiled:  # names of C functions the compiled module calls (perft.pxd)
+    from regalia.native import c_only
 
-    def _c_only(*args: object) -> Any:
-        raise NotImplementedError("a C function of the compiled engine")
-
-    free = malloc = _c_only
+    free = malloc = c_only
 
 from regalia.games.regulator.position import MAX_MOVES, Position
 

@@ -56,11 +56,9 @@ except ImportError:  # the interpreted path runs without Cython installed
     globals()["cython"] = type("cython", (), {"compiled": False})
 
 if not cython.compiled:  # names of C functions the compiled module calls (position.pxd)
+    from regalia.native import c_only
 
-    def _c_only(*args: object) -> Any:
-        raise NotImplementedError("a C function of the compiled engine")
-
-    ctz = free = memcpy = realloc = _c_only
+    ctz = free = memcpy = realloc = c_only
 
 from regalia.games.regulator.board import (
     BETWEEN,
