@@ -185,8 +185,9 @@ del _RAYS
 # legal_moves() of the compiled engine generates here (never while another call is inside).
 _SCRATCH = [0] * 512
 # ... and hands out these int objects: no int is allocated per move, and a move taken from
-# one list is the very object in the next (`in` then matches by identity).
-_MOVE_INTS = list(range(1 << 15))
+# one list is the very object in the next (`in` then matches by identity). The interpreted
+# path slices its own list of ints and needs none.
+_MOVE_INTS = list(range(1 << 15)) if cython.compiled else []
 
 
 class Position:
