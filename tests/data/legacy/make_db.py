@@ -3,7 +3,9 @@
 Run it with the previous release's code first on the path, e.g. from a worktree of it:
 
     git worktree add /tmp/release REV
-    PYTHONPATH=/tmp/release/src .venv/bin/python tests/data/legacy/make_db.py OUT_DIR
+    PYTHONPATH=/tmp/release/src .venv/bin/python tests/data/legacy/make_db.py OUT_DIR [timed]
+
+(`timed`, for releases that have clocks: a timed game mid-way too.)
 
 It plays through the HTTP API only, so it runs against any release: finished games of each
 game (bots, a resignation), unfinished ones with human seats mid-game, a waiting table and
@@ -106,6 +108,17 @@ def main(out: Path) -> None:
                     headers={"X-Seat-Token": token})  # fmt: skip
         wait(client, tid, lambda v: v["status"] == "finished")
         tables["regicide_resigned"] = {"id": tid}
+
+        if "timed" in sys.argv[2:]:  # releases with clocks: a timed game mid-way
+            made = create(client, "regulator", [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+                          seed=25, clock={"initial_s": 600, "increment_s": 5})  # fmt: skip
+            tid, token = made["table"]["id"], made["tokens"][0]["token"]
+            client.post(f"/api/tables/{tid}/join", json={"name": "Duda"},
+                        headers={"X-Seat-Token": token})  # fmt: skip
+            for _ in range(2):
+                act(client, tid, token, my_turn(client, tid, token))
+            my_turn(client, tid, token)
+            tables["regulator_timed"] = {"id": tid, "tokens": {"0": token}}
 
         made = create(client, "regulator", [{"kind": "human"}, {"kind": "human"}], seed=24)
         tables["regulator_waiting"] = {
