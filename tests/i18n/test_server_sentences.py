@@ -24,6 +24,8 @@ from regalia.i18n import translate
 from regalia.i18n.catalog import LOCALES
 from regalia.protocol import CommandType, EventKind
 from regalia.tables.commands import Command
+from regalia.tables.decide import decide
+from regalia.tables.policies.timeouts import timeout_drafts
 from regalia.tables.table import SeatInfo, Table
 from regalia.tables.timing import Absence
 from tests.server.conftest import make_client
@@ -159,10 +161,10 @@ def table(name: str, players: int) -> Table:
     return made
 
 
-def run(made: Table, seat: int | None, cmd: Command) -> list[Any]:
-    drafts = made.decide(seat, cmd)
+def run(made: Table, seat: int | None, cmd: Command, absent: dict[int, float] | None = None) -> list[Any]:
+    drafts = decide(made, seat, cmd, absent or {})
     for draft in drafts:
-        made.apply(draft.numbered(made.seq + 1), draft.state)
+        made.apply(draft.numbered(made.seq + 1, 0.0), draft.state)
     return drafts
 
 
@@ -177,9 +179,9 @@ def timeouts(made: Table, first: int) -> str:
     """Time out seats from `first` on, in turn, until the game ends: its reason."""
     for step in range(made.players):
         seat = (first + step) % made.players
-        drafts = made.timeout_drafts(seat)
+        drafts = timeout_drafts(made, seat)
         for draft in drafts:
-            made.apply(draft.numbered(made.seq + 1), draft.state)
+            made.apply(draft.numbered(made.seq + 1, 0.0), draft.state)
         found = reason_of(drafts)
         if found is not None:
             return found
@@ -213,8 +215,8 @@ def reasons() -> list[str]:
         )
         if gone not in claimed.to_act():
             continue
-        claimed.absent_since[gone] = 0.0
-        found.append(str(reason_of(run(claimed, 1 - gone, Command(CommandType.CLAIM, at=1e12)))))
+        claim = Command(CommandType.CLAIM, at=1e12)
+        found.append(str(reason_of(run(claimed, 1 - gone, claim, {gone: 0.0}))))
     return found
 
 

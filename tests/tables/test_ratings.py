@@ -57,7 +57,7 @@ def test_a_failed_rating_undoes_the_finish_and_a_retry_rates_once(
         "t1", "regicida", ids, ("loss", "win", "loss", "loss"), ((0,), (1,), (2,), (3,))
     )
     result = {"outcomes": ["loss", "win", "loss", "loss"], "reason": "x"}
-    finished = Event(1, "finished", None, "2026-01-01T00:01:00.000+00:00", {"result": result})
+    finished = Event(1, "finished", None, 1767225660.0, {"result": result})
     append = Append("t1", [finished], "finished", None, {"x": 1}, job)
 
     def crash(*_: object) -> None:

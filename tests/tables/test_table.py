@@ -6,6 +6,7 @@ import pytest
 
 from regalia.core.registry import get_game
 from regalia.tables.commands import Command, read_command
+from regalia.tables.decide import decide
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
 from regalia.tables.table import SeatInfo, Table
@@ -17,9 +18,9 @@ def new_table(kinds: tuple[str, ...] = ("human", "human"), seed: int = 7) -> Tab
 
 
 def run(table: Table, seat: int | None, cmd: Command) -> list[Draft]:
-    drafts = table.decide(seat, cmd)
+    drafts = decide(table, seat, cmd, {}, ("r1", 5) if cmd.type == "rematch" else None)
     for draft in drafts:
-        table.apply(draft.numbered(table.seq + 1), draft.state)
+        table.apply(draft.numbered(table.seq + 1, 1e9 + table.seq), draft.state)
     return drafts
 
 
@@ -38,7 +39,7 @@ def act(table: Table, seat: int, text: str) -> list[Draft]:
 def code_of(table: Table, seat: int | None, cmd: Command) -> str:
     seq, state = table.seq, table.state
     with pytest.raises(TableError) as info:
-        table.decide(seat, cmd)
+        decide(table, seat, cmd, {})
     assert (table.seq, table.state) == (seq, state)
     return info.value.code
 
@@ -108,7 +109,7 @@ def test_a_table_rebuilt_from_its_log_is_the_same_table() -> None:
     assert copy.seq == table.seq
     assert copy.state.to_record() == table.state.to_record()
     for seat in (0, 1, None):
-        assert copy.view_message(seat) == table.view_message(seat)
+        assert copy.view_core(seat) == table.view_core(seat)
 
 
 def test_rematch_needs_every_human_and_rotates_seats() -> None:
@@ -116,6 +117,6 @@ def test_rematch_needs_every_human_and_rotates_seats() -> None:
     run(table, 0, Command("resign"))
     assert [d.kind for d in run(table, 0, Command("rematch"))] == ["rematch_offered"]
     assert run(table, 0, Command("rematch")) == []
-    drafts = table.decide(1, Command("rematch"))
+    drafts = decide(table, 1, Command("rematch"), {}, ("r1", 5))
     assert [d.kind for d in drafts] == ["rematch_offered", "rematch"]
-    assert drafts[1].data["seats"] == {"0": 1, "1": 0}
+    assert drafts[1].data == {"seats": {"0": 1, "1": 0}, "table_id": "r1", "seed": 5}

@@ -10,8 +10,10 @@ from typing import Any
 
 from regalia.tables.bots import BotJob, _FairQueue
 from regalia.tables.limits import Limits
+from regalia.tables.round import Round
 from regalia.tables.service import SeatRequest, TableRequest, TableService
 from regalia.tables.store import Store, sqlite_url
+from tests.tables.fakes import FakeClock
 
 
 class FirstLegal:
@@ -31,8 +33,9 @@ def run(tmp_path: Path, limits: Limits, body: Callable[[TableService], Awaitable
     async def scenario() -> Any:
         service = TableService(
             Store(sqlite_url(tmp_path)),
-            FirstLegal(),
-            limits=limits,  # type: ignore[arg-type]
+            FirstLegal(),  # type: ignore[arg-type]
+            limits=limits,
+            clock=FakeClock(),
         )
         await service.start()
         try:
@@ -46,13 +49,23 @@ def run(tmp_path: Path, limits: Limits, body: Callable[[TableService], Awaitable
 QUIET = Limits(upkeep_seconds=3600)  # upkeep runs only when a test calls it
 
 
+def clock(service: TableService) -> FakeClock:
+    assert isinstance(service.clock, FakeClock)
+    return service.clock
+
+
 def test_a_table_nobody_joined_expires_and_leaves_the_lists(tmp_path: Path) -> None:
     async def body(service: TableService) -> None:
         table, _ = await service.create(TableRequest("toy", [SeatRequest("human")] * 2))
-        await service.upkeep.run_once()
+        await service.sweeper.run_once()
         assert table.status == "waiting"  # not yet: the expiry is a day
-        object.__setattr__(service, "limits", Limits(waiting_expiry_seconds=0))
-        await service.upkeep.run_once()
+        await clock(service).advance(86_400)
+        await service.sweeper.run_once()
+        table = await service.table(table.id)  # it left memory meanwhile: nobody used it
+        assert table.status == "waiting"  # a day to the second is not yet past it
+        await clock(service).advance(1)
+        await service.sweeper.run_once()
+        table = await service.table(table.id)
         assert table.status == "expired"
         assert table.events[-1].kind == "expired"
         assert table.id not in [s["id"] for s in await service.list_summaries()]
@@ -71,14 +84,16 @@ def test_finished_and_idle_tables_leave_memory_and_come_back_whole(tmp_path: Pat
                 break
             await asyncio.sleep(0.01)
         people, _ = await service.create(TableRequest("toy", [SeatRequest("human")] * 2))
-        object.__setattr__(
-            service, "limits", Limits(finished_unload_seconds=0, idle_unload_seconds=0)
-        )
-        await service.upkeep.run_once()
-        assert table.id not in service.tables and people.id not in service.tables
+        await clock(service).advance(60)  # the finished table may go, the waiting one not
+        await service.sweeper.run_once()
+        assert service.rounds.loaded(table.id) is None
+        assert service.rounds.loaded(people.id) is not None
+        await clock(service).advance(540)
+        await service.sweeper.run_once()
+        assert service.rounds.loaded(table.id) is None and service.rounds.loaded(people.id) is None
         listed = {s["id"]: s for s in await service.list_summaries()}
         assert listed[table.id]["status"] == "finished"  # from the summary kept at unload
-        assert table.id not in service.tables
+        assert service.rounds.loaded(table.id) is None
         again = await service.table(table.id)
         assert again is not table and [e.seq for e in again.events] == [e.seq for e in table.events]
 
@@ -87,16 +102,16 @@ def test_finished_and_idle_tables_leave_memory_and_come_back_whole(tmp_path: Pat
 
 def test_a_bot_whose_task_was_lost_is_started_again_by_upkeep(tmp_path: Path) -> None:
     async def body(service: TableService) -> None:
-        forget = service.bot_moves.schedule
-        service.bot_moves.schedule = lambda table: None  # type: ignore[method-assign]
+        forget = Round._schedule_bots
+        Round._schedule_bots = lambda self: None  # type: ignore[method-assign]
         table, _ = await service.create(
             TableRequest("toy", [SeatRequest("bot", "random")] * 2, options={"rounds": 1})
         )
         seq = table.seq
         await asyncio.sleep(0.1)
         assert table.seq == seq and table.bots_to_act()  # bots to act, and nobody moves
-        service.bot_moves.schedule = forget  # type: ignore[method-assign]
-        await service.upkeep.run_once()
+        Round._schedule_bots = forget  # type: ignore[method-assign]
+        await service.sweeper.run_once()
         for _ in range(200):
             if table.status == "finished":
                 break
@@ -137,10 +152,7 @@ def test_long_waiting_and_long_finished_tables_leave_the_lobby_list(tmp_path: Pa
             await asyncio.sleep(0.01)
         listed = {s["id"] for s in await service.list_summaries()}
         assert {waiting.id, done.id} <= listed
-        object.__setattr__(
-            service, "limits", Limits(lobby_waiting_seconds=0, lobby_finished_seconds=0)
-        )
-        await asyncio.sleep(0.01)
+        await clock(service).advance(86_401)  # past both: an hour waiting, a day finished
         assert not {waiting.id, done.id} & {s["id"] for s in await service.list_summaries()}
         assert waiting.id in {s["id"] for s in await service.list_summaries("waiting")}
         assert done.id in {s["id"] for s in await service.list_summaries("finished")}

@@ -86,8 +86,8 @@ def _state(request: Request) -> _State:
 
 
 def _pool(request: Request) -> tuple[BotPool, float]:
-    moves = request.app.state.service.bot_moves
-    return moves.pool, float(moves.seconds)
+    state = request.app.state
+    return state.bots, float(state.bot_seconds)
 
 
 def _game(name: str) -> Game[Any]:

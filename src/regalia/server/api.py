@@ -51,7 +51,8 @@ def service(request: Request) -> TableService:
 
 
 def summary(svc: TableService, table: Table) -> dict[str, Any]:
-    return table.summary(svc.connected(table.id))
+    found = svc.rounds.loaded(table.id)
+    return found.summary() if found is not None else table.summary(svc.clock.now())
 
 
 @router.get("/health")
@@ -187,9 +188,8 @@ async def quick_play(
 
 @router.get("/tables/{table_id}/view", response_model=ViewOut)
 async def view(table_id: TableId, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
-    svc = service(request)
-    table = await svc.table(table_id)
-    return table.view_message(svc.seat_for(table, x_seat_token))
+    found = await service(request).round(table_id)
+    return found.view(found.seat_for(x_seat_token))
 
 
 @router.get("/tables/{table_id}/events", response_model=EventsOut)

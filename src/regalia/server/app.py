@@ -16,7 +16,9 @@ from regalia.protocol import CloseCode
 from regalia.server import analysis, api, errors, languages, learning, players, ws
 from regalia.server.config import Settings
 from regalia.server.limits import BodyLimit, WriteRateLimit
+from regalia.tables.accounts import Accounts
 from regalia.tables.bots import BotPool
+from regalia.tables.ratings import Ratings
 from regalia.tables.service import TableService
 from regalia.tables.store import Store
 
@@ -41,8 +43,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             store, bots, fanout, bot_seconds=settings.bot_seconds, limits=settings.tables
         )
         app.state.service = service
+        app.state.accounts = Accounts(store)
+        app.state.ratings = Ratings(store.engine)
+        app.state.bots, app.state.bot_seconds = bots, settings.bot_seconds
         if fanout is not None:
-            await fanout.start(service)
+            await fanout.start(service.rounds)
         await service.start()
         # Long-lived objects (modules, loaded tables) need no more scanning: full
         # collections then take milliseconds, not the 100+ ms that showed in p99 latency.

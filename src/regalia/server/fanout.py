@@ -5,6 +5,7 @@ database, which stays the single source of truth, so a lost message costs nothin
 latency until the next one. Redis going away costs no game either: moves are stored and
 acknowledged as usual, publishing is skipped (one log line per outage), the listener
 reconnects with backoff, and on reconnecting every table this process holds catches up.
+A process subscribes only to the channels of the tables it holds or watches.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from regalia.tables.service import TableService
+from regalia.tables.ports import RemoteListener
 
 log = logging.getLogger("regalia.fanout")
 PREFIX = "regalia:table:"
+OWN_CHANNEL = "regalia:process"
 FIRST_RETRY, LAST_RETRY = 0.5, 10.0
 RESEND_SECONDS = 1.0
 CONNECT_SECONDS, IDLE_SECONDS = 5.0, 5.0
@@ -36,6 +38,34 @@ class RedisFanout:
         self._down = False  # an outage is logged once, not once per move
         self._unsent: dict[str, dict[str, Any]] = {}  # table: its latest unpublished message
         self._resend: asyncio.TimerHandle | None = None
+        self._channels: set[str] = set()  # the tables held or watched here
+        self._pubsub: Any = None  # the listener's, while connected
+
+    def subscribe(self, table_id: str) -> None:
+        channel = PREFIX + table_id
+        if channel not in self._channels:
+            self._channels.add(channel)
+            self._tell_redis("subscribe", channel)
+
+    def unsubscribe(self, table_id: str) -> None:
+        channel = PREFIX + table_id
+        if channel in self._channels:
+            self._channels.discard(channel)
+            self._tell_redis("unsubscribe", channel)
+
+    def _tell_redis(self, what: str, channel: str) -> None:
+        """(Un)subscribe on the live connection; a lost one subscribes anew on reconnecting."""
+        pubsub = self._pubsub
+        if pubsub is None:
+            return
+        task = asyncio.create_task(getattr(pubsub, what)(channel))
+        self._pending.add(task)
+        task.add_done_callback(self._ignore)
+
+    def _ignore(self, task: asyncio.Task[Any]) -> None:
+        self._pending.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.debug("Redis (un)subscribe failed: %s", task.exception())
 
     def publish(self, table_id: str, seq: int) -> None:
         self._send(table_id, {"table": table_id, "seq": seq})
@@ -71,20 +101,24 @@ class RedisFanout:
         for table_id, data in unsent.items():
             self._send(table_id, data)
 
-    async def start(self, service: TableService) -> None:
+    async def start(self, service: RemoteListener) -> None:
         self._listener = asyncio.create_task(self._listen(service), name="redis-fanout")
 
-    async def _listen(self, service: TableService) -> None:
+    async def _listen(self, service: RemoteListener) -> None:
         delay = FIRST_RETRY
         first = True
         while True:
             pubsub = self.client.pubsub()
             try:
                 async with asyncio.timeout(CONNECT_SECONDS):
-                    await pubsub.psubscribe(PREFIX + "*")
+                    # A channel of its own, so the connection is subscribed even with no table.
+                    await pubsub.subscribe(
+                        PREFIX.removesuffix("table:") + "process", *self._channels
+                    )
+                self._pubsub = pubsub
                 if not first:
                     log.info("Redis reachable again: catching up every table in memory")
-                    await self._catch_up(service)
+                    service.catch_up_all()
                 first, delay = False, FIRST_RETRY
                 while True:  # waits a little at a time, so a dead connection is noticed
                     message = await pubsub.get_message(
@@ -98,33 +132,25 @@ class RedisFanout:
                 log.warning("Redis listener lost (%s); retrying in %.1f s", exc, delay)
                 first = False
             finally:
+                self._pubsub = None
                 with contextlib.suppress(Exception):
                     async with asyncio.timeout(CONNECT_SECONDS):
                         await pubsub.aclose()
             await asyncio.sleep(delay)
             delay = min(delay * 2, LAST_RETRY)
 
-    async def _handle(self, service: TableService, message: dict[str, Any]) -> None:
-        if message.get("type") != "pmessage":
+    async def _handle(self, service: RemoteListener, message: dict[str, Any]) -> None:
+        if message.get("type") != "message":
             return
         try:
             data = json.loads(message["data"])
             if "presence" in data:
                 seats = {int(seat): int(n) for seat, n in data["presence"].items()}
-                service.remote_presence(str(data["table"]), str(data["from"]), seats)
-            else:  # catching up may wait for the store: the listener must not
-                update = service.remote_update(str(data["table"]), int(data["seq"]))
-                task = asyncio.create_task(update)
-                self._pending.add(task)
-                task.add_done_callback(self._pending.discard)
+                service.on_remote_presence(str(data["table"]), str(data["from"]), seats)
+            else:  # the round catches up on a task of its own: the listener never waits
+                service.on_remote(str(data["table"]), int(data["seq"]))
         except Exception as exc:
             log.warning("fan-out message %.80r skipped: %s", message.get("data"), exc)
-
-    @staticmethod
-    async def _catch_up(service: TableService) -> None:
-        for table_id, table in list(service.tables.items()):
-            with contextlib.suppress(Exception):
-                await service.remote_update(table_id, table.seq + 1)
 
     async def close(self) -> None:
         if self._resend is not None:

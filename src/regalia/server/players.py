@@ -7,7 +7,8 @@ answer, after the same work, as a wrong password.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Header, Query, Request
 
@@ -23,11 +24,13 @@ from regalia.server.schemas import (
     PlayerKeyOut,
     ProfileOut,
 )
-from regalia.tables.accounts import Player
+from regalia.tables.accounts import Accounts, Player
 from regalia.tables.errors import TableError
 from regalia.tables.ratelimit import RateLimiter
+from regalia.tables.ratings import Ratings
 from regalia.tables.service import TableService
 
+T = TypeVar("T")
 PlayerKey = Annotated[str | None, Header(alias="X-Player-Key", max_length=100)]
 router = APIRouter(prefix="/api", responses=ERRORS)
 # Sign-in attempts: a few per name, a few more per address, then one a minute.
@@ -35,15 +38,25 @@ _by_name = RateLimiter(5, 1 / 60)
 _by_client = RateLimiter(20, 20 / 60)
 
 
-def service(request: Request) -> TableService:
+def accounts(request: Request) -> Accounts:
+    found: Accounts = request.app.state.accounts
+    return found
+
+
+def ratings(request: Request) -> Ratings:
+    found: Ratings = request.app.state.ratings
+    return found
+
+
+async def read(request: Request, fn: Callable[..., T], *args: Any) -> T:
+    """A blocking database call, on the tables' reader thread."""
     svc: TableService = request.app.state.service
-    return svc
+    return await svc.db.read(fn, *args)
 
 
 async def player_of(request: Request, key: str | None) -> Player | None:
     """The signed-in player of a request (None without a key); a bad key is an error."""
-    svc = service(request)
-    return await svc.read(svc.accounts.player, key)
+    return await read(request, accounts(request).player, key)
 
 
 async def me(request: Request, key: str | None) -> Player:
@@ -60,8 +73,7 @@ def _answer(player: Player, key: str) -> dict[str, Any]:
 @router.post("/players", response_model=PlayerKeyOut, status_code=201)
 async def new_player(body: PlayerIn, request: Request) -> dict[str, Any]:
     """A guest player, at once; the key is shown this once: keep it."""
-    svc = service(request)
-    player, key = await svc.read(svc.accounts.create_guest, body.name)
+    player, key = await read(request, accounts(request).create_guest, body.name)
     return _answer(player, key)
 
 
@@ -74,8 +86,7 @@ async def login(body: LoginIn, request: Request) -> dict[str, Any]:
             raise TableError(
                 "rate_limited", f"too many sign-in attempts; try again in {wait:.0f} s", wait
             )
-    svc = service(request)
-    player, key = await svc.read(svc.accounts.login, body.name, body.password)
+    player, key = await read(request, accounts(request).login, body.name, body.password)
     return _answer(player, key)
 
 
@@ -83,31 +94,27 @@ async def login(body: LoginIn, request: Request) -> dict[str, Any]:
 async def set_password(body: PasswordIn, request: Request, x_player_key: PlayerKey = None) -> None:
     """Set (or change, giving the old one) the password that signs in elsewhere."""
     player = await me(request, x_player_key)
-    svc = service(request)
-    await svc.read(svc.accounts.set_password, player, body.password, body.old_password)
+    await read(request, accounts(request).set_password, player, body.password, body.old_password)
 
 
 @router.post("/logout", status_code=204)
 async def logout(body: LogoutIn, request: Request, x_player_key: PlayerKey = None) -> None:
     """Revoke this key, or every key of its player (`everywhere`)."""
     await me(request, x_player_key)
-    svc = service(request)
-    await svc.read(svc.accounts.revoke, x_player_key, body.everywhere)
+    await read(request, accounts(request).revoke, x_player_key, body.everywhere)
 
 
 @router.get("/players/me", response_model=ProfileOut)
 async def my_profile(request: Request, x_player_key: PlayerKey = None) -> dict[str, Any]:
     player = await me(request, x_player_key)
-    svc = service(request)
     mine = await profile(player.id, request)
-    return mine | {"has_password": await svc.read(svc.accounts.has_password, player.id)}
+    return mine | {"has_password": await read(request, accounts(request).has_password, player.id)}
 
 
 @router.get("/players/{player_id}", response_model=ProfileOut)
 async def profile(player_id: str, request: Request) -> dict[str, Any]:
     """A player's name, rating in each game and recent games (with links to replays)."""
-    svc = service(request)
-    found = await svc.read(svc.ratings.profile, player_id[:16])
+    found = await read(request, ratings(request).profile, player_id[:16])
     if found is None:
         raise TableError("unknown_player", "no such player")
     return found
@@ -125,8 +132,7 @@ async def leaderboard(
         name = get_game(game).name
     except Exception:
         raise TableError("unknown_game", "no such game") from None
-    svc = service(request)
-    rows: list[dict[str, Any]] = await svc.read(
-        svc.ratings.leaderboard, name, (page - 1) * per_page, per_page
+    rows: list[dict[str, Any]] = await read(
+        request, ratings(request).leaderboard, name, (page - 1) * per_page, per_page
     )
     return rows

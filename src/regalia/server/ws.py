@@ -24,7 +24,6 @@ from regalia.server.errors import language
 from regalia.server.limits import client_of
 from regalia.tables.commands import MAX_NAME, Command, read_command
 from regalia.tables.errors import TableError
-from regalia.tables.events import Event
 from regalia.tables.ratelimit import RateLimiter
 from regalia.tables.service import TableService
 from regalia.tables.table import Table
@@ -39,7 +38,7 @@ router = APIRouter()
 
 
 class Client:
-    """One connection; the table service calls it after every change."""
+    """One connection; its table's Round sends it messages already built for its seat."""
 
     def __init__(self, seat: Seat | None, limiter: RateLimiter, lang: str = "en") -> None:
         self.seat = seat
@@ -47,33 +46,12 @@ class Client:
         self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
-    def __call__(self, table: Table, events: Sequence[Event]) -> None:
+    def send(self, messages: Sequence[dict[str, Any]]) -> None:
         if self.outbox.qsize() > MAX_BACKLOG:
             self.outbox.put_nowait(None)
             return
-        for event in events:
-            self.outbox.put_nowait(
-                {"type": MessageType.EVENT, "event": event.visible_to(self.seat)}
-            )
-        self.outbox.put_nowait(table.view_message(self.seat))
-
-    def presence(self, table: Table) -> None:
-        if self.outbox.qsize() <= MAX_BACKLOG:
-            self.outbox.put_nowait({"type": MessageType.PRESENCE, "presence": table.presence()})
-
-    def catch_up(
-        self, table: Table, last_seq: int, connected: dict[Seat, int], chat_lines: int
-    ) -> None:
-        role = "spectator" if self.seat is None else "player"
-        events = table.events_after(last_seq, self.seat, chat_lines)
-        older = len(events) < len(table.events[max(0, last_seq) :])
-        self.outbox.put_nowait(
-            {"type": MessageType.WELCOME, "table": table.summary(connected), "seat": self.seat,
-             "role": role, "seq": table.seq, "older_chat": older}
-        )  # fmt: skip
-        for event in events:
-            self.outbox.put_nowait({"type": MessageType.EVENT, "event": event})
-        self.outbox.put_nowait(table.view_message(self.seat))
+        for message in messages:
+            self.outbox.put_nowait(message)
 
 
 class Sockets:
@@ -176,9 +154,11 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
             return
         hello = _decode(message.get("text"))
         token, name, last_seq, key = _read_hello(hello)
-        table = await svc.table(table_id)  # the same table, unless it left memory meanwhile
-        seat = svc.seat_for(table, token)
-        player = await svc.read(svc.accounts.player, key) if seat is not None else None
+        found = await svc.round(table_id)  # the same table, unless it left memory meanwhile
+        table = found.table
+        seat = found.seat_for(token)
+        accounts = ws.app.state.accounts
+        player = await svc.db.read(accounts.player, key) if seat is not None else None
     except (TableError, TimeoutError) as exc:
         code = exc.code if isinstance(exc, TableError) else "bad_message"
         text = exc.message if isinstance(exc, TableError) else "no hello received"
@@ -189,8 +169,8 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     lang = negotiate(asked) if isinstance(asked := hello.get("lang"), str) else language(ws.headers)
     client = Client(seat, RateLimiter(limits.socket_burst, limits.socket_per_second), lang)
     # No await between catching up and subscribing: no event can slip between the two.
-    client.catch_up(table, last_seq, svc.connected(table.id), svc.limits.chat_history)
-    svc.subscribe(table.id, client)
+    client.send(found.welcome(seat, last_seq, svc.limits.chat_history))
+    found.subscribe(client)
     writer = asyncio.create_task(_write(ws, client))
     try:
         if seat is not None and (name or player or not table.seats[seat].joined):
@@ -202,7 +182,7 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
                 await svc.came_back(table.id, seat)
         await _read(ws, svc, table, seat, client)
     finally:
-        svc.unsubscribe(table.id, client)
+        found.unsubscribe(client)
         client.outbox.put_nowait(None)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

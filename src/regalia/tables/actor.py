@@ -8,18 +8,19 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from regalia.tables.errors import TableError
+from regalia.tables.ports import Spawn
 
 log = logging.getLogger("regalia.tables")
 Job = Callable[[], Awaitable[Any]]
 
 
 class Actor:
-    def __init__(self, table_id: str) -> None:
+    def __init__(self, table_id: str, spawn: Spawn) -> None:
         self.table_id = table_id
         self.closed = False
         self._running = False
         self._queue: asyncio.Queue[tuple[Job, asyncio.Future[Any]]] = asyncio.Queue()
-        self.task = asyncio.create_task(self._run(), name=f"table-{table_id}")
+        self.task: asyncio.Task[None] = spawn(self._run(), f"table-{table_id}")
 
     @property
     def idle(self) -> bool:

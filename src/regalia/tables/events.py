@@ -1,7 +1,8 @@
 """Table events and the one place that decides what a viewer may see of each.
 
-Every change to a table is an event with the table's next sequence number. An event is
-stored whole; `visible_to` is the filter applied before anything leaves the server.
+Every change to a table is an event with the table's next sequence number and the time it
+happened (seconds since the epoch, from the runtime's clock). An event is stored whole;
+`visible_to` is the filter applied before anything leaves the server.
 """
 
 from __future__ import annotations
@@ -15,8 +16,16 @@ from regalia.core.game import Seat, State
 from regalia.protocol import EventKind
 
 
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+def iso_time(seconds: float) -> str:
+    """Seconds since the epoch as the ISO text the wire and the lobby columns carry."""
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
+
+
+def seconds_of(value: float | int | str) -> float:
+    """A time written by any release: a number already, or ISO text (release 0.2 and older)."""
+    if isinstance(value, int | float):
+        return float(value)
+    return datetime.fromisoformat(value).timestamp()
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +33,7 @@ class Event:
     seq: int
     kind: str
     seat: Seat | None
-    at: str
+    at: float  # seconds since the epoch
     data: Mapping[str, Any]
     # An action taken while several seats act at once (a secret vote): only its seat sees it.
     secret: bool = False
@@ -32,7 +41,7 @@ class Event:
     def visible_to(self, viewer: Seat | None) -> dict[str, Any]:
         """The event as `viewer` (None: a spectator) may receive it."""
         out: dict[str, Any] = {"seq": self.seq, "kind": self.kind, "seat": self.seat}
-        out["at"] = self.at
+        out["at"] = iso_time(self.at)
         out.update(self.data)
         if self.kind == EventKind.ACTION:
             hidden = self.secret and viewer != self.seat
@@ -53,5 +62,11 @@ class Draft:
     secret: bool = False
     state: State[Any] | None = None
 
-    def numbered(self, seq: int) -> Event:
-        return Event(seq, self.kind, self.seat, now(), dict(self.data), self.secret)
+    def numbered(self, seq: int, at: float) -> Event:
+        return Event(seq, self.kind, self.seat, at, dict(self.data), self.secret)
+
+
+def now() -> str:
+    """The wall time as ISO text, for the records of accounts and ratings (not table events,
+    whose times come from the runtime's injected clock)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")

@@ -36,6 +36,8 @@ class TableRow(Base):
     updated_at: Mapped[str | None] = mapped_column(String(40), nullable=True)  # last event
     # A rated table starts only when every human seat is a signed-in player.
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # Who created a table with bots (a guest key or an address): caps count from here.
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -64,7 +66,7 @@ class EventRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(24))
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    at: Mapped[str] = mapped_column(String(40))
+    at: Mapped[float] = mapped_column(Float)  # seconds since the epoch
     data: Mapped[str] = mapped_column(Text)  # JSON object
     is_secret: Mapped[bool] = mapped_column(Boolean, default=False)
 

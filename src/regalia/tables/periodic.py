@@ -11,22 +11,18 @@ from regalia.tables.errors import TableError
 log = logging.getLogger("regalia.tables")
 
 
-def every(
+async def every(
     seconds: Callable[[], float], round_: Callable[[], Awaitable[None]], name: str
-) -> asyncio.Task[None]:
+) -> None:
     """Run `round_` every `seconds()` (read each time) until cancelled. A storage failure
     skips a round with one log line; a bug is logged whole; the next round runs anyway."""
-
-    async def loop() -> None:
-        while True:
-            await asyncio.sleep(seconds())
-            try:
-                await round_()
-            except asyncio.CancelledError:
-                raise
-            except TableError as exc:
-                log.warning("%s skipped a round: %s", name, exc.message)
-            except Exception:
-                log.exception("%s round failed", name)
-
-    return asyncio.create_task(loop(), name=name)
+    while True:
+        await asyncio.sleep(seconds())
+        try:
+            await round_()
+        except asyncio.CancelledError:
+            raise
+        except TableError as exc:
+            log.warning("%s skipped a round: %s", name, exc.message)
+        except Exception:
+            log.exception("%s round failed", name)

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from regalia.protocol import SeatKind, TableStatus
-from regalia.tables.events import Event
+from regalia.tables.events import Event, iso_time
 from regalia.tables.migrate import migrate
 from regalia.tables.models import EventRow, SeatRow, TableRow
 from regalia.tables.ratings import RatingJob, rate_in
@@ -146,7 +146,8 @@ class Store:
         recorded: list[dict[str, Any]] = []
         for item in batch:
             last = item.events[-1]
-            values = {"tid": item.table_id, "st": item.status, "sq": last.seq, "up": last.at}
+            values = {"tid": item.table_id, "st": item.status, "sq": last.seq,
+                      "up": iso_time(last.at)}  # fmt: skip
             if item.record is None:
                 plain.append(values)
             else:
@@ -302,7 +303,8 @@ class Store:
                 update(TableRow).where(TableRow.owner == owner).values(owner=None, lease_until=now)
             )
 
-    def count_unfinished_with_bots(self) -> int:
+    def count_unfinished_with_bots(self, creator: str | None = None) -> int:
+        """Unfinished tables with a bot seat: in all, or those `creator` created."""
         unfinished = (TableStatus.WAITING, TableStatus.PLAYING)
         query = (
             select(func.count())
@@ -310,6 +312,8 @@ class Store:
             .where(TableRow.status.in_(unfinished))
             .where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == SeatKind.BOT)))
         )
+        if creator is not None:
+            query = query.where(TableRow.creator == creator)
         with Session(self.engine) as session:
             return int(session.scalar(query) or 0)
 

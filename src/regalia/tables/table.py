@@ -1,24 +1,22 @@
 """A table in memory: the game state, its seats and its event log.
 
-`decide` checks a command against the current table and returns the events it causes;
-`apply` is the only thing that changes the table, and it is also how a table is rebuilt
-from its stored log. Nothing here does I/O.
+`apply` is the only thing that changes a table (the one reducer), and it is also how a
+table is rebuilt from its stored log; `preview` says what status and result a batch of
+drafts would leave, by the same transitions. What a command causes is decided elsewhere
+(`decide` and `policies/`); who is connected is live state its Round keeps. Nothing here
+does I/O or reads a clock.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn, RegaliaError
 from regalia.core.game import Game, Outcome, Result, Seat, State
 from regalia.protocol import EventKind, MessageType, SeatKind, TableStatus
-from regalia.tables.commands import Command
-from regalia.tables.errors import TableError
 from regalia.tables.events import Draft, Event
-from regalia.tables.timing import Timing, epoch
+from regalia.tables.timing import Timing
 
 # A resigned seat in a game that goes on (several teams left) is played by this level.
 STAND_IN_LEVEL = "random"
@@ -58,7 +56,7 @@ class Table:
         self.created_at = created_at
         self.seat_names = game.seat_names(players)
         self.state: State[Any] = game.new(seed, players, **options)
-        self.status = TableStatus.WAITING
+        self.status: str = TableStatus.WAITING
         self.seq = 0
         self.events: list[Event] = []
         self.result: Result | None = None
@@ -73,9 +71,6 @@ class Table:
         self.timing = Timing(players)
         self.rated = False
         self.rating_changes: list[dict[str, Any]] | None = None  # once a rated game is rated
-        # Live, not in the log: since when each human seat has had no connection (epoch
-        # seconds; absent: connected). The service keeps it; absence rules read it.
-        self.absent_since: dict[Seat, float] = {}
         # Views of the current seq: many spectators (or one seat's several tabs) share one.
         self._views: dict[Seat | None, dict[str, Any]] = {}
 
@@ -97,7 +92,7 @@ class Table:
                 out.append((seat, self.stand_in_level()))
         return out
 
-    def _human_plays(self, seat: Seat) -> bool:
+    def human_plays(self, seat: Seat) -> bool:
         info = self.seats[seat]
         return info.human and not info.resigned and seat not in self.timing.bot_playing
 
@@ -105,38 +100,6 @@ class Table:
         """The bot that plays an absent or timed-out human: `strong`, or the game's last."""
         names = [level.name for level in self.game.bot_levels]
         return "strong" if "strong" in names else names[-1]
-
-    def presence(self) -> list[dict[str, bool]]:
-        """Per seat: a live connection (bots always), and whether a bot plays it now."""
-        return [
-            {
-                "connected": not info.human or (info.joined and s not in self.absent_since),
-                "bot": not info.human or s in self.timing.bot_playing,
-            }
-            for s, info in enumerate(self.seats)
-        ]
-
-    def absent_to_act(self, now: float) -> list[tuple[Seat, float]]:
-        """Human seats to act with no connection, each with when its grace runs out."""
-        grace = self.timing.rules.absence.grace_s
-        out = []
-        for seat in self.to_act():
-            info = self.seats[seat]
-            gone = self.absent_since.get(seat)
-            if not info.human or info.resigned or gone is None or seat in self.timing.bot_playing:
-                continue
-            since = max(gone, self.timing.turn_since.get(seat, gone))
-            out.append((seat, since + grace))
-        return out
-
-    def claimable_by(self, seat: Seat, now: float) -> bool:
-        """Whether `seat` may claim the win now: an opponent to act has been away too long."""
-        if self.timing.rules.absence.then != "claim" or self.status != TableStatus.PLAYING:
-            return False
-        if not self.seats[seat].human or seat in self.absent_since:
-            return False
-        team = self.team_of(seat)
-        return any(s not in team and due <= now for s, due in self.absent_to_act(now))
 
     def team_of(self, seat: Seat) -> frozenset[Seat]:
         for team in self.game.teams(self.players):
@@ -151,7 +114,7 @@ class Table:
         team = self.team_of(self.draw_offer)
         return {s for s in range(self.players) if s not in team and not self.seats[s].resigned}
 
-    def summary(self, connected: Mapping[Seat, int] | None = None) -> dict[str, Any]:
+    def summary(self, now: float, connected: Mapping[Seat, int] | None = None) -> dict[str, Any]:
         connected = connected or {}
         return {
             "id": self.id,
@@ -178,24 +141,19 @@ class Table:
             ],
             **self.timing.rules.to_json(),
             "rated": self.rated,
-            "clocks": self.timing.clock_json(time.time()),
+            "clocks": self.timing.clock_json(now),
             "to_act": self.to_act(),
             "result": self.result.to_json() if self.result else None,
             "rematch": self.rematch_id,
         }
 
-    def view_message(self, viewer: Seat | None) -> dict[str, Any]:
-        """The `view` message for one seat (None: spectators), with clocks as of now."""
+    def view_core(self, viewer: Seat | None) -> dict[str, Any]:
+        """The `view` message for one seat (None: spectators) but its live parts (clocks,
+        presence), built once per seq and shared by every connection of that seat."""
         cached = self._views.get(viewer)
         if cached is None:
             cached = self._views[viewer] = self._view_message(viewer)
-        now = time.time()
-        return cached | {
-            "clocks": self.timing.clock_json(now),
-            "presence": self.presence(),
-            "claimable": viewer is not None and self.claimable_by(viewer, now),
-            "ratings": self.rating_changes,
-        }
+        return cached
 
     def _view_message(self, viewer: Seat | None) -> dict[str, Any]:
         to_act = self.to_act()
@@ -233,254 +191,17 @@ class Table:
         chats = [e for e in self.events[: max(0, seq - 1)] if e.kind == EventKind.CHAT]
         return [e.visible_to(viewer) for e in chats[-lines:]] if lines > 0 else []
 
-    # ----------------------------------------------------------------------------- decide
-
-    def decide(self, seat: Seat | None, cmd: Command) -> list[Draft]:
-        """The events `cmd` from `seat` causes; raises TableError and changes nothing."""
-        handler = getattr(self, f"_decide_{cmd.type}", None)
-        if handler is None:
-            raise TableError("bad_message", f"unknown command {cmd.type!r}")
-        if seat is None:
-            raise TableError("not_seated", "spectators can only watch and read the chat")
-        drafts: list[Draft] = handler(seat, cmd)
-        return drafts
-
-    def _need_playing(self) -> None:
-        if self.status == TableStatus.WAITING:
-            raise TableError("not_started", "the game starts when every seat is filled")
-        if self.status == TableStatus.FINISHED:
-            raise TableError("finished", "the game is over")
-        if self.status == TableStatus.EXPIRED:
-            raise TableError("finished", "this table expired: nobody took every seat in time")
-
-    def _decide_join(self, seat: Seat, cmd: Command) -> list[Draft]:
-        if self.status == TableStatus.EXPIRED:
-            raise TableError("finished", "this table expired: nobody took every seat in time")
-        info = self.seats[seat]
-        player = cmd.player or info.player
-        self._check_player(seat, player)
-        name = (cmd.name or "").strip() or info.name or self.seat_names[seat]
-        if info.joined and info.name == name and info.player == player:
-            return []
-        data: dict[str, Any] = {"name": name}
-        if player is not None:
-            data["player"] = player
-        return [Draft(EventKind.JOINED, seat, data), *self._start_if_ready(seat)]
-
-    def _check_player(self, seat: Seat, player: str | None) -> None:
-        """A rated table seats only signed-in players, each at one seat."""
-        if not self.rated:
-            return
-        if player is None:
-            raise TableError(
-                "player_required", "a rated table needs you signed in (send X-Player-Key)"
-            )
-        if any(i != seat and s.player == player for i, s in enumerate(self.seats)):
-            raise TableError("already_seated", "you already play another seat of this table")
-        mine = self.seats[seat].player
-        if mine is not None and mine != player:
-            raise TableError("bad_token", "this seat belongs to another player")
-
-    def _start_if_ready(self, seat: Seat) -> list[Draft]:
-        """`started`, if `seat` is the last human seat the table waited for."""
-        if self.status != TableStatus.WAITING:
-            return []
-        others = [s for i, s in enumerate(self.seats) if i != seat]
-        if all(s.joined or not s.human for s in others):
-            return [Draft(EventKind.STARTED)]
-        return []
-
-    def _decide_action(self, seat: Seat, cmd: Command) -> list[Draft]:
-        self._need_playing()
-        if cmd.seq != self.seq:
-            raise TableError(
-                "stale",
-                f"the table has moved on (seq {self.seq}, you sent {cmd.seq}); "
-                "look at the new position and try again",
-            )
-        if self.seats[seat].resigned:
-            raise TableError("finished", "you resigned; a stand-in plays this seat")
-        back: list[Draft] = []
-        if seat in self.timing.bot_playing and not cmd.by_bot:
-            if self.timing.bot_playing[seat]:
-                raise TableError("finished", "your time ran out: a bot plays this seat now")
-            back = [Draft(EventKind.RETURNED, seat)]  # the human takes the seat back
-        elif cmd.by_bot and self._human_plays(seat):
-            raise TableError("stale", "the player is back; the bot stands down")
-        state = self.state
-        try:
-            state.require_turn(seat)
-            action = state.parse(seat, cmd.action or "")
-            after = state.apply(seat, action)
-        except NotYourTurn as exc:
-            raise TableError("not_your_turn", str(exc)) from None
-        except BadNotation as exc:
-            raise TableError("bad_notation", str(exc)) from None
-        except IllegalAction as exc:
-            raise TableError("illegal", str(exc)) from None
-        except RegaliaError as exc:
-            raise TableError("illegal", str(exc)) from None
-        data = {"action": state.encode(action), "text": state.describe(action)}
-        secret = len(state.to_act()) > 1 or seat in self.round_left
-        drafts = [*back, Draft(EventKind.ACTION, seat, data, secret=secret, state=after)]
-        if self.draw_offer is not None and seat not in self.team_of(self.draw_offer):
-            drafts.append(Draft(EventKind.DRAW_DECLINED, seat))
-        result = after.result()
-        if result is not None:
-            drafts.append(self._finish(self._with_resignations(result), after))
-        return drafts
-
-    def _with_resignations(self, result: Result) -> Result:
-        """A seat that resigned never wins, even if its stand-in did."""
-        outcomes = tuple(
-            Outcome.LOSS if self.seats[s].resigned else o for s, o in enumerate(result.outcomes)
-        )
-        return Result(outcomes, result.reason)
-
-    def _finish(self, result: Result, state: State[Any] | None = None) -> Draft:
-        record = (state or self.state).to_record()
-        return Draft(EventKind.FINISHED, None, {"result": result.to_json(), "record": record})
-
-    def _decide_chat(self, seat: Seat, cmd: Command) -> list[Draft]:
-        info = self.seats[seat]
-        text = (cmd.text or "").strip()
-        return [
-            Draft(EventKind.CHAT, seat, {"name": info.name or self.seat_names[seat], "text": text})
-        ]
-
-    def _decide_resign(self, seat: Seat, cmd: Command) -> list[Draft]:
-        self._need_playing()
-        if not self.game.resignation:
-            raise TableError(
-                "resign_not_allowed", f"{self.game.title} has no resigning: play it to the end"
-            )
-        if self.seats[seat].resigned:
-            raise TableError("finished", "you have already resigned")
-        return [Draft(EventKind.RESIGNED, seat), *self._after_resign(seat)]
-
-    def _after_resign(self, seat: Seat, timed_out: bool = False) -> list[Draft]:
-        """Finish the game if only one team is left standing once `seat`'s team resigns
-        (or its clock ran out: `timed_out`)."""
-        losing = self.team_of(seat)
-        standing = [
-            team
-            for team in self.game.teams(self.players)
-            if team != losing and any(not self.seats[s].resigned for s in team)
-        ]
-        if len(standing) != 1:
-            return []
-        outcomes = tuple(
-            Outcome.WIN if s in standing[0] else Outcome.LOSS for s in range(self.players)
-        )
-        name = self.seat_names[seat]
-        # Whole sentences, so the catalogue holds each as a template of its own.
-        reason = f"{name} ran out of time" if timed_out else f"{name} resigned"
-        return [self._finish(Result(outcomes, reason))]
-
-    def _decide_offer_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
-        self._need_playing()
-        if not self.game.draw_offers:
-            raise TableError("draws_not_allowed", f"{self.game.title} has no draw offers")
-        if self.draw_offer is not None:
-            if seat in self.draw_opponents():
-                return self._decide_accept_draw(seat, cmd)
-            raise TableError("bad_message", "a draw offer is already pending")
-        drafts = [Draft(EventKind.DRAW_OFFERED, seat)]
-        team = self.team_of(seat)
-        for other in range(self.players):
-            info = self.seats[other]
-            if other not in team and not info.resigned and not info.human:
-                # Bots decline draw offers: a bot level has no draw policy yet.
-                drafts.append(Draft(EventKind.DRAW_DECLINED, other))
-                break
-        return drafts
-
-    def _decide_accept_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
-        self._need_playing()
-        if self.draw_offer is None or seat not in self.draw_opponents():
-            raise TableError("no_draw_offer", "there is no draw offer for you to answer")
-        drafts = [Draft(EventKind.DRAW_ACCEPTED, seat)]
-        if self.draw_opponents() <= self.draw_accepted | {seat}:
-            outcomes = tuple(Outcome.DRAW for _ in range(self.players))
-            drafts.append(self._finish(Result(outcomes, "draw agreed")))
-        return drafts
-
-    def _decide_decline_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
-        self._need_playing()
-        if self.draw_offer is None or seat not in self.draw_opponents():
-            raise TableError("no_draw_offer", "there is no draw offer for you to answer")
-        return [Draft(EventKind.DRAW_DECLINED, seat)]
-
-    def _decide_rematch(self, seat: Seat, cmd: Command) -> list[Draft]:
-        if self.status != TableStatus.FINISHED:
-            raise TableError("not_started", "a rematch can be asked once the game is over")
-        if self.rematch_id is not None or seat in self.rematch_votes:
-            return []
-        drafts = [Draft(EventKind.REMATCH_OFFERED, seat)]
-        humans = {s for s, info in enumerate(self.seats) if info.human and info.joined}
-        if humans <= self.rematch_votes | {seat}:
-            # Seats rotate by one so colours and turn order change; the service fills the id.
-            mapping = {str(s): (s + 1) % self.players for s in range(self.players)}
-            drafts.append(Draft(EventKind.REMATCH, None, {"table_id": None, "seats": mapping}))
-        return drafts
-
-    def _decide_leave(self, seat: Seat, cmd: Command) -> list[Draft]:
-        drafts = [Draft(EventKind.LEFT, seat)]
-        if self.status == TableStatus.PLAYING and not self.seats[seat].resigned:
-            drafts = [Draft(EventKind.RESIGNED, seat), *self._after_resign(seat), *drafts]
-        return drafts
-
-    def _decide_claim(self, seat: Seat, cmd: Command) -> list[Draft]:
-        self._need_playing()
-        if not self.claimable_by(seat, cmd.at):
-            grace = self.timing.rules.absence.grace_s
-            raise TableError(
-                "not_claimable",
-                "you may claim the win only when an opponent to move has been away for "
-                f"{grace} s, at a table whose absence rule is 'claim'",
-            )
-        team = self.team_of(seat)
-        gone = next(s for s, due in self.absent_to_act(cmd.at) if s not in team and due <= cmd.at)
-        outcomes = tuple(Outcome.WIN if s in team else Outcome.LOSS for s in range(self.players))
-        reason = f"{self.seat_names[gone]} left the game; {self.seat_names[seat]} claimed the win"
-        return [Draft(EventKind.CLAIMED, seat), self._finish(Result(outcomes, reason))]
-
-    def sit_drafts(self, seat: Seat, name: str, player: str | None = None) -> list[Draft]:
-        """Someone takes open seat `seat`; the table starts when none is left to fill."""
-        if not 0 <= seat < self.players:
-            raise TableError("bad_message", f"there is no seat {seat}")
-        if self.status != TableStatus.WAITING:
-            raise TableError("seat_taken", "this table is no longer waiting for players")
-        info = self.seats[seat]
-        if info.kind != SeatKind.OPEN or info.joined:
-            raise TableError("seat_taken", f"{self.seat_names[seat]} is not an open seat")
-        self._check_player(seat, player)
-        name = name.strip() or self.seat_names[seat]
-        data: dict[str, Any] = {"name": name, "sat": True}
-        if player is not None:
-            data["player"] = player
-        return [Draft(EventKind.JOINED, seat, data), *self._start_if_ready(seat)]
-
-    def timeout_drafts(self, seat: Seat) -> list[Draft]:
-        """`seat`'s clock ran out: it loses (its team, or it alone and a stand-in plays on),
-        or a bot plays it from now on, as the table's rule says."""
-        rule = self.timing.rules.on_timeout
-        drafts = [Draft(EventKind.TIMEOUT, seat, {"rule": rule})]
-        if rule == "bot":
-            level = self.stand_in_level()
-            return [*drafts, Draft(EventKind.TAKEOVER, seat, {"level": level, "for_good": True})]
-        self.seats[seat].resigned = True  # as it will be once applied: who is left standing?
-        try:
-            return [*drafts, *self._after_resign(seat, timed_out=True)]
-        finally:
-            self.seats[seat].resigned = False
-
-    def takeover_drafts(self, seat: Seat) -> list[Draft]:
-        """An absent human's seat: a bot plays it until the human is back."""
-        level = self.stand_in_level()
-        return [Draft(EventKind.TAKEOVER, seat, {"level": level, "for_good": False})]
-
     # ----------------------------------------------------------------------------- apply
+
+    def preview(self, drafts: Sequence[Draft]) -> tuple[str, dict[str, Any] | None]:
+        """The status and result (if one is decided) once `drafts` are applied."""
+        status: str = self.status
+        result = None
+        for draft in drafts:
+            status = _status_after(status, draft.kind)
+            if draft.kind == EventKind.FINISHED:
+                result = draft.data["result"]
+        return status, result
 
     def apply(self, event: Event, state: State[Any] | None = None) -> None:
         """Advance the table by one stored event (`state`: an action's precomputed result)."""
@@ -497,8 +218,6 @@ class Table:
                 self.seats[seat].player = str(data["player"])
             if data.get("sat"):
                 self.seats[seat].kind = SeatKind.HUMAN
-        elif kind == EventKind.STARTED:
-            self.status = TableStatus.PLAYING
         elif kind == EventKind.ACTION and seat is not None:
             if state is None:
                 state = self.state.apply(seat, self.state.parse(seat, str(data["action"])))
@@ -521,7 +240,6 @@ class Table:
         elif kind == EventKind.LEFT and seat is not None and self.status == TableStatus.WAITING:
             self.seats[seat].joined = False
         elif kind == EventKind.FINISHED:
-            self.status = TableStatus.FINISHED
             self.draw_offer = None
             result = data["result"]
             self.result = Result(tuple(Outcome(o) for o in result["outcomes"]), result["reason"])
@@ -529,11 +247,21 @@ class Table:
             self.rematch_votes.add(seat)
         elif kind == EventKind.REMATCH:
             self.rematch_id = str(data["table_id"])
-        elif kind == EventKind.EXPIRED:
-            self.status = TableStatus.EXPIRED
         elif kind == EventKind.TIMEOUT and seat is not None and data.get("rule") == "lose":
             self.seats[seat].resigned = True
-        self.timing.after(kind, seat, data, epoch(event.at), self.to_act())
+        self.status = _status_after(self.status, kind)
+        self.timing.after(kind, seat, data, event.at, self.to_act())
         self.events.append(event)
         self.seq = event.seq
         self._views.clear()
+
+
+def _status_after(status: str, kind: str) -> str:
+    """The one place a table's status changes: by the kind of an event."""
+    if kind == EventKind.STARTED:
+        return TableStatus.PLAYING
+    if kind == EventKind.FINISHED:
+        return TableStatus.FINISHED
+    if kind == EventKind.EXPIRED:
+        return TableStatus.EXPIRED
+    return status

@@ -2,20 +2,20 @@
 
 The settings come from the table's `created` event and every change from later events, so
 the log alone rebuilds them. Who is connected is not in the log (it is live state the
-service keeps in `absent_since`); a takeover it causes is.
+Round keeps); a takeover it causes is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from regalia.core.game import Game, Seat
 from regalia.protocol import EventKind
 from regalia.tables.clock import ClockConfig, Clocks
 from regalia.tables.errors import TableError
+from regalia.tables.events import seconds_of
 
 ON_TIMEOUT = ("lose", "bot")
 ABSENCE = ("bot", "claim", "wait")
@@ -86,11 +86,6 @@ class TimeRules:
         return cls(ClockConfig.read(clock), when_late, Absence(grace, then))
 
 
-def epoch(at: str) -> float:
-    """An event's time (ISO text) in seconds since the epoch."""
-    return datetime.fromisoformat(at).timestamp()
-
-
 class Timing:
     """The time state of one table, advanced by its events."""
 
@@ -123,7 +118,7 @@ class Timing:
         if clocks is None:
             return
         if kind == EventKind.RESUMED:
-            clocks.pause(epoch(str(data["paused_from"])), at)
+            clocks.pause(seconds_of(data["paused_from"]), at)
         elif kind == EventKind.TIMEOUT and seat is not None:
             clocks.advance(at)
             clocks.timed_out(seat)

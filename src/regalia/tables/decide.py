@@ -1,0 +1,175 @@
+"""What a command causes at a table: the drafts it decides, or a TableError and nothing.
+
+Joining, sitting, moving and chat are decided here; everything with a rule of its own goes
+to its policy (`policies/`). Pure: the Round hands in the time (`cmd.at`), who is absent,
+and, for a rematch, the new table's id and seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn, RegaliaError
+from regalia.core.game import Seat
+from regalia.protocol import CommandType, EventKind, SeatKind, TableStatus
+from regalia.tables.commands import Command
+from regalia.tables.errors import TableError
+from regalia.tables.events import Draft
+from regalia.tables.policies import absence, draws, rematch, resign
+from regalia.tables.policies.absence import Absent
+from regalia.tables.policies.finish import finish, with_resignations
+from regalia.tables.table import Table
+
+# Commands that need the game in play.
+_IN_PLAY = {
+    CommandType.ACTION, CommandType.RESIGN, CommandType.OFFER_DRAW, CommandType.ACCEPT_DRAW,
+    CommandType.DECLINE_DRAW, CommandType.CLAIM,
+}  # fmt: skip
+
+
+def decide(
+    table: Table,
+    seat: Seat | None,
+    cmd: Command,
+    absent: Absent,
+    rematch_to: tuple[str, int] | None = None,
+) -> list[Draft]:
+    """The events `cmd` from `seat` causes; raises TableError and changes nothing."""
+    if cmd.type not in tuple(CommandType):
+        raise TableError("bad_message", f"unknown command {cmd.type!r}")
+    if seat is None:
+        raise TableError("not_seated", "spectators can only watch and read the chat")
+    if cmd.type in _IN_PLAY:
+        _need_playing(table)
+    kind = cmd.type
+    if kind == CommandType.JOIN:
+        return _join(table, seat, cmd)
+    if kind == CommandType.ACTION:
+        return _action(table, seat, cmd)
+    if kind == CommandType.CHAT:
+        return _chat(table, seat, cmd)
+    if kind == CommandType.RESIGN:
+        return resign.decide_resign(table, seat)
+    if kind == CommandType.LEAVE:
+        return resign.decide_leave(table, seat, table.status == TableStatus.PLAYING)
+    if kind == CommandType.OFFER_DRAW:
+        return draws.decide_offer(table, seat)
+    if kind == CommandType.ACCEPT_DRAW:
+        return draws.decide_accept(table, seat)
+    if kind == CommandType.DECLINE_DRAW:
+        return draws.decide_decline(table, seat)
+    if kind == CommandType.CLAIM:
+        return absence.decide_claim(table, absent, seat, cmd.at)
+    if rematch_to is None:  # CommandType.REMATCH
+        raise TableError("bad_message", "a rematch needs the new table's id")
+    return rematch.decide_rematch(table, seat, *rematch_to)
+
+
+def _need_playing(table: Table) -> None:
+    if table.status == TableStatus.WAITING:
+        raise TableError("not_started", "the game starts when every seat is filled")
+    if table.status == TableStatus.FINISHED:
+        raise TableError("finished", "the game is over")
+    if table.status == TableStatus.EXPIRED:
+        raise TableError("finished", "this table expired: nobody took every seat in time")
+
+
+def _join(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
+    if table.status == TableStatus.EXPIRED:
+        raise TableError("finished", "this table expired: nobody took every seat in time")
+    info = table.seats[seat]
+    player = cmd.player or info.player
+    _check_player(table, seat, player)
+    name = (cmd.name or "").strip() or info.name or table.seat_names[seat]
+    if info.joined and info.name == name and info.player == player:
+        return []
+    data: dict[str, Any] = {"name": name}
+    if player is not None:
+        data["player"] = player
+    return [Draft(EventKind.JOINED, seat, data), *_start_if_ready(table, seat)]
+
+
+def sit_drafts(table: Table, seat: Seat, name: str, player: str | None = None) -> list[Draft]:
+    """Someone takes open seat `seat`; the table starts when none is left to fill."""
+    if not 0 <= seat < table.players:
+        raise TableError("bad_message", f"there is no seat {seat}")
+    if table.status != TableStatus.WAITING:
+        raise TableError("seat_taken", "this table is no longer waiting for players")
+    info = table.seats[seat]
+    if info.kind != SeatKind.OPEN or info.joined:
+        raise TableError("seat_taken", f"{table.seat_names[seat]} is not an open seat")
+    _check_player(table, seat, player)
+    name = name.strip() or table.seat_names[seat]
+    data: dict[str, Any] = {"name": name, "sat": True}
+    if player is not None:
+        data["player"] = player
+    return [Draft(EventKind.JOINED, seat, data), *_start_if_ready(table, seat)]
+
+
+def _check_player(table: Table, seat: Seat, player: str | None) -> None:
+    """A rated table seats only signed-in players, each at one seat."""
+    if not table.rated:
+        return
+    if player is None:
+        raise TableError("player_required", "a rated table needs you signed in (send X-Player-Key)")
+    if any(i != seat and s.player == player for i, s in enumerate(table.seats)):
+        raise TableError("already_seated", "you already play another seat of this table")
+    mine = table.seats[seat].player
+    if mine is not None and mine != player:
+        raise TableError("bad_token", "this seat belongs to another player")
+
+
+def _start_if_ready(table: Table, seat: Seat) -> list[Draft]:
+    """`started`, if `seat` is the last human seat the table waited for."""
+    if table.status != TableStatus.WAITING:
+        return []
+    others = [s for i, s in enumerate(table.seats) if i != seat]
+    if all(s.joined or not s.human for s in others):
+        return [Draft(EventKind.STARTED)]
+    return []
+
+
+def _action(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
+    if cmd.seq != table.seq:
+        raise TableError(
+            "stale",
+            f"the table has moved on (seq {table.seq}, you sent {cmd.seq}); "
+            "look at the new position and try again",
+        )
+    if table.seats[seat].resigned:
+        raise TableError("finished", "you resigned; a stand-in plays this seat")
+    back: list[Draft] = []
+    if seat in table.timing.bot_playing and not cmd.by_bot:
+        if table.timing.bot_playing[seat]:
+            raise TableError("finished", "your time ran out: a bot plays this seat now")
+        back = [Draft(EventKind.RETURNED, seat)]  # the human takes the seat back
+    elif cmd.by_bot and table.human_plays(seat):
+        raise TableError("stale", "the player is back; the bot stands down")
+    state = table.state
+    try:
+        state.require_turn(seat)
+        action = state.parse(seat, cmd.action or "")
+        after = state.apply(seat, action)
+    except NotYourTurn as exc:
+        raise TableError("not_your_turn", str(exc)) from None
+    except BadNotation as exc:
+        raise TableError("bad_notation", str(exc)) from None
+    except IllegalAction as exc:
+        raise TableError("illegal", str(exc)) from None
+    except RegaliaError as exc:
+        raise TableError("illegal", str(exc)) from None
+    data = {"action": state.encode(action), "text": state.describe(action)}
+    secret = len(state.to_act()) > 1 or seat in table.round_left
+    drafts = [*back, Draft(EventKind.ACTION, seat, data, secret=secret, state=after)]
+    drafts += draws.declined_by_move(table, seat)
+    result = after.result()
+    if result is not None:
+        drafts.append(finish(table, with_resignations(table, result), after))
+    return drafts
+
+
+def _chat(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
+    info = table.seats[seat]
+    text = (cmd.text or "").strip()
+    name = info.name or table.seat_names[seat]
+    return [Draft(EventKind.CHAT, seat, {"name": name, "text": text})]

@@ -1,0 +1,44 @@
+"""The EventLog port over the database: the Store's calls on the right threads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from regalia.core.game import Seat
+from regalia.tables.database import Database
+from regalia.tables.errors import storage_errors
+from regalia.tables.events import Event
+from regalia.tables.models import TableRow
+from regalia.tables.ratings import Ratings
+from regalia.tables.store import Append, SeatSpec, Stored
+
+
+class StoreLog:
+    def __init__(self, db: Database, ratings: Ratings) -> None:
+        self.db = db
+        self.store = db.store
+        self.ratings = ratings
+
+    async def create(
+        self, row: TableRow, seats: Sequence[SeatSpec], events: Sequence[Event]
+    ) -> None:
+        await self.db.write(lambda: self.store.create(row, seats, events), "create")
+
+    async def append(self, append: Append) -> bool:
+        with storage_errors(f"table {append.table_id}"):
+            return await self.db.writer.append(append)
+
+    async def load(self, table_id: str) -> Stored | None:
+        return await self.db.read(self.store.load, table_id)
+
+    async def events_after(self, table_id: str, seq: int) -> list[Event]:
+        return await self.db.read(self.store.events_after, table_id, seq)
+
+    async def take_seat(self, table_id: str, seat: Seat, token_hash: str) -> bool:
+        return await self.db.write(
+            lambda: self.store.take_seat(table_id, seat, token_hash), f"table {table_id}"
+        )
+
+    async def rating_changes(self, table_id: str) -> list[dict[str, Any]] | None:
+        return await self.db.read(self.ratings.changes, table_id)

@@ -1,0 +1,112 @@
+"""The narrow ports a Round runs behind: what it needs of storage, ownership, other
+processes, bots and time. Real implementations wrap the Store and Writer (`eventlog`),
+the database leases (`leases`), Redis (`server/fanout`), the bot workers (`bots`) and the
+event loop (`wallclock`); tests hand in an in-memory log and a fake clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
+
+from regalia.core.game import Seat
+from regalia.tables.bots import BotJob
+from regalia.tables.events import Event
+from regalia.tables.models import TableRow
+from regalia.tables.store import Append, SeatSpec, Stored
+
+
+class Cancellable(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    """The one source of time in the tables layer."""
+
+    def now(self) -> float:
+        """Seconds since the epoch."""
+        ...
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable: ...
+
+    async def sleep(self, delay: float) -> None: ...
+
+
+class EventLog(Protocol):
+    """The tables' history: the only truth, every append a compare-and-set on `seq`."""
+
+    async def create(
+        self, row: TableRow, seats: Sequence[SeatSpec], events: Sequence[Event]
+    ) -> None: ...
+
+    async def append(self, append: Append) -> bool:
+        """True once stored; False if another process stored that seq first."""
+        ...
+
+    async def load(self, table_id: str) -> Stored | None: ...
+
+    async def events_after(self, table_id: str, seq: int) -> list[Event]: ...
+
+    async def take_seat(self, table_id: str, seat: Seat, token_hash: str) -> bool:
+        """Give open seat `seat` its token; False if someone took it first."""
+        ...
+
+    async def rating_changes(self, table_id: str) -> list[dict[str, Any]] | None: ...
+
+
+class Ownership(Protocol):
+    """Which process runs a table's clocks, absence timers and bots."""
+
+    me: str
+
+    def owns(self, table_id: str) -> bool: ...
+
+    def take(self, table_id: str) -> None:
+        """This process created the table: it runs it."""
+        ...
+
+    def until(self) -> float:
+        """When a lease taken or renewed now ends."""
+        ...
+
+
+class Notifier(Protocol):
+    """Tells other server processes about the tables this one holds or watches (Redis)."""
+
+    def subscribe(self, table_id: str) -> None: ...
+
+    def unsubscribe(self, table_id: str) -> None: ...
+
+    def publish(self, table_id: str, seq: int) -> None: ...
+
+    def publish_presence(self, table_id: str, process: str, seats: dict[Seat, int]) -> None: ...
+
+
+class RemoteListener(Protocol):
+    """What a Notifier reports to: the map of loaded rounds."""
+
+    def on_remote(self, table_id: str, seq: int) -> None: ...
+
+    def on_remote_presence(self, table_id: str, process: str, seats: dict[Seat, int]) -> None: ...
+
+    def catch_up_all(self) -> None: ...
+
+
+class BotBrain(Protocol):
+    """Chooses a bot's move: the text of its action, or None and why not."""
+
+    async def choose(
+        self, job: BotJob, owner: str = "", cost: float = 0.0
+    ) -> tuple[str | None, str]: ...
+
+
+class Listener(Protocol):
+    """A connection watching a table: messages arrive built for its seat."""
+
+    seat: Seat | None
+
+    def send(self, messages: Sequence[dict[str, Any]]) -> None: ...
+
+
+# Starts a long-lived task under the service's one task group.
+Spawn = Callable[[Awaitable[Any], str], "Any"]

@@ -1,0 +1,490 @@
+"""One table in progress: the pure Table and everything live around it, behind small ports.
+
+A Round owns its table's job queue (every change runs there, strictly in order), its seat
+token hashes, its listeners and who is connected (here and, as last reported, at other
+processes), its deadline timer and its bot tasks. An event is stored before anyone hears
+of it; status and result come from the table's own reducer. Nothing outside a Round keeps
+state of one table, and nothing here reaches for a clock, a database or a socket except
+through its ports.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from regalia.core.game import Seat
+from regalia.metrics import MOVE_LATENCY
+from regalia.protocol import CommandType, EventKind, MessageType, TableStatus
+from regalia.tables import botplay
+from regalia.tables.actor import Actor
+from regalia.tables.commands import Command
+from regalia.tables.decide import decide
+from regalia.tables.errors import TableError
+from regalia.tables.events import Draft, Event
+from regalia.tables.limits import Limits
+from regalia.tables.policies import absence, timeouts
+from regalia.tables.ports import (
+    BotBrain,
+    Cancellable,
+    Clock,
+    EventLog,
+    Listener,
+    Notifier,
+    Ownership,
+    Spawn,
+)
+from regalia.tables.ratelimit import RateLimiter
+from regalia.tables.ratings import RatingJob
+from regalia.tables.store import Append
+from regalia.tables.table import Table
+from regalia.tables.tokens import new_seed, new_table_id, token_matches
+
+log = logging.getLogger("regalia.tables")
+T = TypeVar("T")
+# A process's report of who is connected there holds this long unless it is renewed.
+PRESENCE_SECONDS = 45.0
+# A timer fires a little after its deadline, so the check at that moment finds it due.
+SLACK = 0.01
+RETRY_SECONDS = 1.0
+# Events that may come between the seq a client saw and its action without making it stale.
+_HARMLESS = {
+    EventKind.CHAT,
+    EventKind.JOINED,
+    EventKind.DRAW_OFFERED,
+    EventKind.DRAW_ACCEPTED,
+    EventKind.DRAW_DECLINED,
+    EventKind.REMATCH_OFFERED,
+    EventKind.RESUMED,  # a new owner's note that its clocks paused: the position is the same
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ports:
+    log: EventLog
+    ownership: Ownership
+    notifier: Notifier | None
+    brain: BotBrain
+    clock: Clock
+    spawn: Spawn
+    limits: Limits
+    bot_seconds: float = 1.0
+
+
+# Creates the table a stored `rematch` event names (idempotent: it may run again).
+Rematcher = Callable[["Round"], Awaitable[None]]
+
+
+class Round:
+    def __init__(
+        self, table: Table, hashes: list[str | None], ports: Ports, rematcher: Rematcher
+    ) -> None:
+        self.table = table
+        self.id = table.id
+        self.hashes = hashes
+        self.ports = ports
+        self._rematcher = rematcher
+        self.clock = ports.clock
+        self.actor = Actor(table.id, ports.spawn)
+        self.listeners: set[Listener] = set()
+        # Who is connected at other processes: process: (seats, valid until).
+        self.remote: dict[str, tuple[dict[Seat, int], float]] = {}
+        now = self.clock.now()
+        # Since when each human seat has had no live connection (absent: connected).
+        self.absent: dict[Seat, float] = {
+            s: now for s, info in enumerate(table.seats) if info.human
+        }
+        self.last_active = now
+        self._timer: Cancellable | None = None
+        self._bots: dict[tuple[Seat, int], asyncio.Task[Any]] = {}
+        self._syncing: asyncio.Task[Any] | None = None
+        limits = ports.limits
+        self._chat = RateLimiter(limits.chat_burst, limits.chat_per_second, self.clock.now)
+
+    # ------------------------------------------------------------------------- lifecycle
+
+    @property
+    def closed(self) -> bool:
+        return self.actor.closed
+
+    @property
+    def owned(self) -> bool:
+        return self.ports.ownership.owns(self.id)
+
+    def idle(self) -> bool:
+        """Nothing running, waiting, watching or due: the table may leave memory."""
+        if not self.actor.idle or self.listeners or self._bots:
+            return False
+        playing = self.table.status == TableStatus.PLAYING
+        return not (playing and (self.table.bots_to_act() or self._timer is not None))
+
+    def close(self) -> None:
+        """Stop; only called while idle, so no job is lost."""
+        self.actor.close()
+        self._cancel_timer()
+
+    def touch(self) -> None:
+        self.last_active = self.clock.now()
+
+    def started(self) -> None:
+        """This process runs the table: its bots move and its next deadline is armed."""
+        if not self.owned:
+            return
+        self._schedule_bots()
+        self._refresh_timer()
+
+    def lost(self) -> None:
+        """Another process runs the table now."""
+        self._cancel_timer()
+
+    async def gained(self, stopped: float | None) -> None:
+        """This process took the table over: catch up, note the pause of its clocks (the
+        time no process ran it is not charged), then run it."""
+
+        async def resume(table: Table) -> None:
+            await self._sync()
+            if table.status == TableStatus.PLAYING and table.timing.clocks is not None:
+                paused = stopped if stopped is not None else table.timing.last_at
+                since = max(paused, table.timing.last_at)
+                await self.commit([Draft(EventKind.RESUMED, None, {"paused_from": since})])
+            self.started()
+
+        await self.run(resume)
+
+    # ------------------------------------------------------------------------- jobs
+
+    async def run(self, job: Callable[[Table], Awaitable[T]]) -> T:
+        """Run `job(table)` on the table's queue."""
+        result: T = await self.actor.submit(functools.partial(job, self.table))
+        return result
+
+    async def store(self, decide_drafts: Callable[[Table], list[Draft]]) -> int:
+        """A job: decide drafts from the table as it is then, and store them."""
+        return await self.run(lambda table: self.commit(decide_drafts(table)))
+
+    async def submit(self, seat: Seat | None, cmd: Command) -> int:
+        """Apply a command; the table's seq afterwards."""
+        return await self.run(lambda _: self._execute(seat, cmd))
+
+    async def _execute(self, seat: Seat | None, cmd: Command) -> int:
+        received = time.perf_counter()
+        table = self.table
+        cmd = replace(cmd, at=self.clock.now())
+        if cmd.type == CommandType.ACTION and cmd.seq is not None and cmd.seq != table.seq:
+            self._check_fresh(seat, cmd.seq)
+            cmd = replace(cmd, seq=table.seq)
+        acting = cmd.type == CommandType.ACTION and seat is not None
+        if acting and timeouts.out_of_time(table, seat, cmd.at):  # type: ignore[arg-type]
+            await self.commit(timeouts.timeout_drafts(table, seat))  # type: ignore[arg-type]
+            raise TableError("timed_out", "your time ran out before this move arrived")
+        if cmd.type == CommandType.CHAT and seat is not None:
+            wait = self._chat.take(seat)
+            if wait:
+                raise TableError(
+                    "rate_limited",
+                    f"too many chat lines; wait {wait:.0f} s before the next one",
+                    retry_after=wait,
+                )
+        rematch_to = (new_table_id(), new_seed()) if cmd.type == CommandType.REMATCH else None
+        drafts = decide(table, seat, cmd, self.absent, rematch_to)
+        seq = await self.commit(drafts)
+        if cmd.type == CommandType.ACTION:
+            MOVE_LATENCY.observe(time.perf_counter() - received)
+        return seq
+
+    def _check_fresh(self, seat: Seat | None, seen: int) -> None:
+        """An action based on an older seq stands only if nothing since could matter to it.
+
+        Chat and secret simultaneous actions of other seats (a secret vote) leave it
+        valid; a move, or this seat's own earlier action (a duplicate), make it stale.
+        """
+        table = self.table
+        if seen > table.seq:
+            raise TableError("stale", f"seq {seen} is ahead of the table (at {table.seq})")
+        for event in table.events[seen:]:
+            harmless = event.kind in _HARMLESS or (
+                event.kind == EventKind.ACTION and event.secret and event.seat != seat
+            )
+            if not harmless:
+                raise TableError(
+                    "stale",
+                    f"the table has moved on (seq {table.seq}, you sent {seen}); "
+                    "look at the new position and try again",
+                )
+
+    async def commit(self, drafts: list[Draft]) -> int:
+        """Store `drafts` as the table's next events, then apply and announce them.
+
+        Runs on the table's queue. If storing fails nothing is applied (TableError)."""
+        table = self.table
+        if not drafts:
+            return table.seq
+        at = self.clock.now()
+        events = [d.numbered(table.seq + i + 1, at) for i, d in enumerate(drafts)]
+        status, result = table.preview(drafts)
+        final = next((d.state for d in reversed(drafts) if d.state is not None), None)
+        # States are immutable: the writer thread turns the new one into the record.
+        record = final.to_record if final is not None else None
+        seated = tuple(
+            (d.seat, str(d.data["player"]))
+            for d in drafts
+            if d.kind == EventKind.JOINED and d.seat is not None and d.data.get("player")
+        )
+        rating = _rating_job(table, result) if table.rated and result is not None else None
+        append = Append(table.id, events, status, record, result, rating, seated)
+        if not await self.ports.log.append(append):
+            await self._sync()
+            raise TableError("stale", "another update was stored first; try again")
+        for event, draft in zip(events, drafts, strict=True):
+            table.apply(event, draft.state)
+        if rating is not None:
+            table.rating_changes = await self.ports.log.rating_changes(table.id)
+        self._stored(events)
+        if any(e.kind == EventKind.REMATCH for e in events):
+            self.ports.spawn(self._rematcher(self), f"rematch-{table.id}")
+        return table.seq
+
+    def _stored(self, events: Sequence[Event]) -> None:
+        """New events are applied: tell everyone, and run what comes next."""
+        self.touch()
+        self.tell(events)
+        if self.ports.notifier is not None:
+            self.ports.notifier.publish(self.id, self.table.seq)
+        if any(e.kind in (EventKind.TAKEOVER, EventKind.RETURNED) for e in events):
+            self.tell_presence()
+        self.started()
+
+    async def _sync(self) -> None:
+        """Apply what other processes stored since this process last looked (on the queue)."""
+        events = await self.ports.log.events_after(self.id, self.table.seq)
+        for event in events:
+            self.table.apply(event)
+        if events:
+            self._stored_elsewhere(events)
+
+    def _stored_elsewhere(self, events: Sequence[Event]) -> None:
+        self.touch()
+        self.tell(events)
+        self.started()
+
+    def on_remote(self, seq: int) -> None:
+        """Another process stored events up to `seq`: catch up, retrying while the store
+        cannot be read (the notice will not come twice)."""
+        if seq <= self.table.seq or (self._syncing is not None and not self._syncing.done()):
+            return
+        self._syncing = self.ports.spawn(self._catch_up(), f"sync-{self.id}")
+
+    async def _catch_up(self) -> None:
+        delay = 0.5
+        while not self.closed:
+            try:
+                await self.run(lambda _: self._sync())
+                return
+            except TableError as exc:
+                if exc.code not in ("unavailable", "storage_error"):
+                    raise
+            await self.clock.sleep(delay)
+            delay = min(2 * delay, 10.0)
+
+    # ------------------------------------------------------------------------- bots
+
+    def _schedule_bots(self) -> None:
+        """Start a task for every seat a bot must play now that has none (idempotent)."""
+        table = self.table
+        for seat, level in table.bots_to_act():
+            key = (seat, table.seq)
+            if key in self._bots:
+                continue
+            play = botplay.play(
+                lambda: self.table, seat, level, table.seq, self.ports.brain,
+                self.ports.bot_seconds, self.submit, self.clock,
+            )  # fmt: skip
+            task = self.ports.spawn(play, f"bot-{self.id}-{seat}")
+            self._bots[key] = task
+            task.add_done_callback(lambda _, key=key: self._bots.pop(key, None))
+
+    def bot_tasks(self) -> list[asyncio.Task[Any]]:
+        return list(self._bots.values())
+
+    # ------------------------------------------------------------------------- deadlines
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _refresh_timer(self) -> None:
+        """Arm the table's timer for its next deadline (or none)."""
+        self._cancel_timer()
+        if self.table.status != TableStatus.PLAYING or not self.owned:
+            return
+        now = self.clock.now()
+        due = timeouts.next_deadline(self.table, self.absent, now)
+        if due is not None:
+            self._timer = self.clock.call_later(max(0.0, due - now) + SLACK, self._fire)
+
+    def _fire(self) -> None:
+        self._timer = None
+        self.ports.spawn(self._due(), f"deadline-{self.id}")
+
+    async def _due(self) -> None:
+        try:
+            await self.run(self._act_on_deadline)
+        except TableError as exc:  # the store is busy: try again shortly
+            log.warning("table %s: a deadline could not be stored (%s); retrying", self.id,
+                        exc.code)  # fmt: skip
+            await self.clock.sleep(RETRY_SECONDS)
+            if not self.closed:
+                self._refresh_timer()
+
+    async def _act_on_deadline(self, table: Table) -> None:
+        """On the queue: store whatever is due now, then re-arm."""
+        now = self.clock.now()
+        drafts = timeouts.due_drafts(table, self.absent, now)
+        if drafts:
+            await self.commit(drafts)  # re-arms through the commit
+            return
+        if any(due <= now for _, due in absence.absent_to_act(table, self.absent)):
+            self.tell([])  # a fresh view: opponents may claim the win now
+        self._refresh_timer()
+
+    # ------------------------------------------------------------------------- seats
+
+    def seat_for(self, token: str | None) -> Seat | None:
+        """The seat a token opens (None for no token); TableError for a wrong one."""
+        if token is None or token == "":
+            return None
+        for seat, digest in enumerate(self.hashes):
+            if token_matches(token, digest):
+                return seat
+        raise TableError("bad_token", "this seat token does not belong to this table")
+
+    # ------------------------------------------------------------------------- presence
+
+    def connected(self) -> dict[Seat, int]:
+        """Live connections per seat, here and (as last reported) at other processes."""
+        counts = self.local_connections()
+        now = self.clock.now()
+        for process, (seats, until) in list(self.remote.items()):
+            if until <= now:
+                del self.remote[process]  # a report nobody renewed
+                continue
+            for seat, count in seats.items():
+                counts[seat] = counts.get(seat, 0) + count
+        return counts
+
+    def local_connections(self) -> dict[Seat, int]:
+        counts: dict[Seat, int] = {}
+        for listener in self.listeners:
+            if listener.seat is not None:
+                counts[listener.seat] = counts.get(listener.seat, 0) + 1
+        return counts
+
+    def subscribe(self, listener: Listener) -> None:
+        self.listeners.add(listener)
+        self.touch()
+        self._presence_changed()
+
+    def unsubscribe(self, listener: Listener) -> None:
+        self.listeners.discard(listener)
+        self.touch()
+        self._presence_changed()
+
+    def on_remote_presence(self, process: str, seats: dict[Seat, int]) -> None:
+        """Another process reports who is connected to the table there."""
+        self.remote[process] = (seats, self.clock.now() + PRESENCE_SECONDS)
+        self._presence_changed(publish=False)
+
+    def publish_presence(self) -> None:
+        """Report again who is connected here: a report lapses unless renewed."""
+        if self.ports.notifier is not None and self.listeners:
+            me = self.ports.ownership.me
+            self.ports.notifier.publish_presence(self.id, me, self.local_connections())
+
+    def _presence_changed(self, publish: bool = True) -> None:
+        """Note who is connected now; tell everyone if it changed."""
+        if publish and self.ports.notifier is not None:
+            me = self.ports.ownership.me
+            self.ports.notifier.publish_presence(self.id, me, self.local_connections())
+        here = self.connected()
+        now = self.clock.now()
+        before = set(self.absent)
+        for seat, info in enumerate(self.table.seats):
+            if not info.human or here.get(seat):
+                self.absent.pop(seat, None)
+            else:
+                self.absent.setdefault(seat, now)
+        if set(self.absent) != before:
+            self.tell_presence()
+
+    def tell_presence(self) -> None:
+        """Send everyone watching who is connected and which seats bots play."""
+        message = [{"type": MessageType.PRESENCE, "presence": self.presence()}]
+        for listener in list(self.listeners):
+            listener.send(message)
+        if self.owned:
+            self._refresh_timer()
+
+    def presence(self) -> list[dict[str, bool]]:
+        return absence.presence(self.table, self.absent)
+
+    # ------------------------------------------------------------------------- messages
+
+    def view(self, viewer: Seat | None) -> dict[str, Any]:
+        """The `view` message for one seat (None: spectators), with clocks as of now."""
+        now = self.clock.now()
+        table = self.table
+        claimable = viewer is not None and absence.claimable_by(table, self.absent, viewer, now)
+        return table.view_core(viewer) | {
+            "clocks": table.timing.clock_json(now),
+            "presence": self.presence(),
+            "claimable": claimable,
+            "ratings": table.rating_changes,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        return self.table.summary(self.clock.now(), self.connected())
+
+    def tell(self, events: Sequence[Event]) -> None:
+        """Send every listener the new events and a fresh view, built once per seat."""
+        built: dict[Seat | None, list[dict[str, Any]]] = {}
+        for listener in list(self.listeners):
+            messages = built.get(listener.seat)
+            if messages is None:
+                messages = built[listener.seat] = [
+                    *({"type": MessageType.EVENT, "event": e.visible_to(listener.seat)}
+                      for e in events),
+                    self.view(listener.seat),
+                ]  # fmt: skip
+            try:
+                listener.send(messages)
+            except Exception:
+                log.exception("table %s: a listener failed", self.id)
+
+    def welcome(self, seat: Seat | None, last_seq: int, chat_lines: int) -> list[dict[str, Any]]:
+        """What a (re)connecting client is sent first: the table, what it missed, a view."""
+        table = self.table
+        role = "spectator" if seat is None else "player"
+        events = table.events_after(last_seq, seat, chat_lines)
+        older = len(events) < len(table.events[max(0, last_seq) :])
+        return [
+            {"type": MessageType.WELCOME, "table": self.summary(), "seat": seat,
+             "role": role, "seq": table.seq, "older_chat": older},
+            *({"type": MessageType.EVENT, "event": event} for event in events),
+            self.view(seat),
+        ]  # fmt: skip
+
+
+def _rating_job(table: Table, result: dict[str, Any]) -> RatingJob | None:
+    players = tuple(info.player for info in table.seats)
+    if any(p is None for p in players):
+        return None  # a seat nobody rated sat at (cannot happen at a rated table)
+    return RatingJob(
+        table.id, table.game.name, tuple(str(p) for p in players),
+        tuple(result["outcomes"]), tuple(tuple(sorted(t)) for t in table.game.teams(table.players)),
+    )  # fmt: skip
