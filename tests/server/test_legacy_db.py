@@ -1,8 +1,9 @@
-"""A database written by release 0.1 opens with this release and keeps every game.
+"""A database written by an earlier release opens with this one and keeps every game.
 
-`tests/data/legacy/release-0.1/` was made by `tests/data/legacy/make_db.py` run with the
-0.1 code: finished games replay to the same record, unfinished ones go on with their old
-seat tokens, and the waiting table can still be joined.
+`tests/data/legacy/release-0.1/` and `release-0.2/` were made by
+`tests/data/legacy/make_db.py` run with that release's code: finished games replay to the
+same record, unfinished ones go on with their old seat tokens (a timed one with its clocks),
+and the waiting table can still be joined.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ from regalia.tables.migrate import migrate
 from regalia.tables.models import Base
 from tests.server.conftest import make_client
 
-LEGACY = Path(__file__).resolve().parents[1] / "data" / "legacy" / "release-0.1"
+LEGACY = Path(__file__).resolve().parents[1] / "data" / "legacy"
 
 
-@pytest.fixture
-def old(tmp_path: Path) -> dict[str, Any]:
-    shutil.copy(LEGACY / "regalia.sqlite3", tmp_path / "regalia.sqlite3")
-    tables: dict[str, Any] = json.loads((LEGACY / "tables.json").read_text())
+@pytest.fixture(params=["release-0.1", "release-0.2"])
+def old(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
+    shutil.copy(LEGACY / request.param / "regalia.sqlite3", tmp_path / "regalia.sqlite3")
+    tables: dict[str, Any] = json.loads((LEGACY / request.param / "tables.json").read_text())
     return tables
 
 
@@ -44,7 +45,7 @@ def _your_turn(client: TestClient, table: str, token: str) -> dict[str, Any]:
     raise AssertionError("never my turn")
 
 
-def test_every_game_of_release_0_1_is_kept(old: dict[str, Any], tmp_path: Path) -> None:
+def test_every_game_of_an_earlier_release_is_kept(old: dict[str, Any], tmp_path: Path) -> None:
     with make_client(tmp_path) as client:
         for name, saved in old.items():
             summary = client.get(f"/api/tables/{saved['id']}").json()
@@ -70,6 +71,18 @@ def test_every_game_of_release_0_1_is_kept(old: dict[str, Any], tmp_path: Path) 
         assert reply.status_code == 200, reply.text
         events = client.get(f"/api/tables/{playing['id']}/events").json()["events"]
         assert any(e["kind"] == "chat" and e["text"] == "good luck" for e in events)
+
+        timed = old.get("regulator_timed")
+        if timed is not None:  # its clocks were rebuilt from the old events' times
+            token = timed["tokens"]["0"]
+            view = _your_turn(client, timed["id"], token)
+            assert view["clocks"] is not None and 0 < view["clocks"]["remaining_ms"][0] <= 610_000
+            reply = client.post(
+                f"/api/tables/{timed['id']}/commands",
+                json={"type": "action", "action": view["legal"][0]["action"], "seq": view["seq"]},
+                headers={"X-Seat-Token": token},
+            )
+            assert reply.status_code == 200, reply.text
 
         regicida = old["regicida_playing"]
         assert {str(s) for s in range(2)} == set(regicida["tokens"])

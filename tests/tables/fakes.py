@@ -71,6 +71,17 @@ async def settle(rounds: int = 50) -> None:
         await asyncio.sleep(0)
 
 
+async def until(done: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Wait for work on other threads (a database write) to land; the fake clock does not
+    move meanwhile, so this never stands in for a timer."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not done():
+        if loop.time() > end:
+            raise AssertionError("the condition never came true")
+        await asyncio.sleep(0.002)
+
+
 class MemoryLog:
     """The EventLog port in memory; `fail` makes the next appends fail as a locked store."""
 
@@ -78,7 +89,9 @@ class MemoryLog:
         self.tables: dict[str, Stored] = {}
         self.fail = 0
 
-    async def create(self, row: TableRow, seats: Sequence[SeatSpec], events: Sequence[Event]) -> None:
+    async def create(
+        self, row: TableRow, seats: Sequence[SeatSpec], events: Sequence[Event]
+    ) -> None:
         self.tables[row.id] = Stored(
             row.id, row.game, row.players, {}, row.seed, row.created_at, list(seats), list(events)
         )

@@ -10,7 +10,10 @@ from typing import Any
 import pytest
 
 from regalia.tables.bots import BotJob
-from regalia.tables.service import SeatRequest, TableRequest, TableService
+from regalia.tables.errors import TableError
+from regalia.tables.limits import Limits
+from regalia.tables.requests import SeatRequest, TableRequest
+from regalia.tables.service import TableService
 from regalia.tables.store import Store, sqlite_url
 
 
@@ -87,3 +90,33 @@ def test_shutdown_is_bounded_when_a_task_ignores_its_cancel(
     with caplog.at_level(logging.WARNING, logger="regalia.tables"):
         asyncio.run(asyncio.wait_for(scenario(), 30))
     assert "still running at shutdown" in caplog.text
+
+
+def test_the_bot_table_cap_is_counted_from_the_database_across_restarts(
+    tmp_path: Path,
+) -> None:
+    seats = [SeatRequest("human"), SeatRequest("bot", "random")]
+
+    async def start() -> TableService:
+        service = TableService(
+            Store(sqlite_url(tmp_path)), BrokenBots(), limits=Limits(bot_tables_per_client=1)
+        )  # type: ignore[arg-type]
+        await service.start()
+        return service
+
+    async def scenario() -> list[str]:
+        first = await start()
+        await first.create(TableRequest("toy", seats, client="home"))
+        await first.close()
+        second = await start()  # a restart, or another process on the same database
+        codes = []
+        for client in ("home", "school"):
+            try:
+                await second.create(TableRequest("toy", seats, client=client))
+                codes.append("ok")
+            except TableError as exc:
+                codes.append(exc.code)
+        await second.close()
+        return codes
+
+    assert asyncio.run(asyncio.wait_for(scenario(), 30)) == ["too_many_tables", "ok"]

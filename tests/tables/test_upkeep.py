@@ -10,8 +10,9 @@ from typing import Any
 
 from regalia.tables.bots import BotJob, _FairQueue
 from regalia.tables.limits import Limits
+from regalia.tables.requests import SeatRequest, TableRequest
 from regalia.tables.round import Round
-from regalia.tables.service import SeatRequest, TableRequest, TableService
+from regalia.tables.service import TableService
 from regalia.tables.store import Store, sqlite_url
 from tests.tables.fakes import FakeClock
 

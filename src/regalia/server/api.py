@@ -34,7 +34,8 @@ from regalia.server.schemas import (
 from regalia.tables.commands import Command, read_command
 from regalia.tables.errors import TableError
 from regalia.tables.replay import record_replay, table_replay
-from regalia.tables.service import SeatRequest, TableRequest, TableService
+from regalia.tables.requests import SeatRequest, TableRequest
+from regalia.tables.service import TableService
 from regalia.tables.table import Table
 
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=100)]

@@ -7,16 +7,13 @@ business: creating tables (and rematches), quick play, taking open seats.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import logging
-from collections.abc import Awaitable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from regalia.core.errors import RegaliaError, quoted
+from regalia.core.errors import RegaliaError
 from regalia.core.game import Seat
-from regalia.core.registry import get_game
 from regalia.protocol import CommandType, EventKind, SeatKind
 from regalia.tables.accounts import Accounts, Player
 from regalia.tables.bots import BotPool
@@ -33,11 +30,19 @@ from regalia.tables.periodic import every
 from regalia.tables.policies.rematch import rematch_seats
 from regalia.tables.ports import Clock, Listener, Notifier
 from regalia.tables.ratings import Ratings
+from regalia.tables.requests import (
+    SeatRequest,
+    TableRequest,
+    check_request,
+    compact_json,
+    game_named,
+)
 from regalia.tables.round import Ports, Round
 from regalia.tables.rounds import Rounds, rebuild
 from regalia.tables.store import SeatSpec, Store, Stored
 from regalia.tables.sweeper import Sweeper
 from regalia.tables.table import Table
+from regalia.tables.tasks import Tasks
 from regalia.tables.timing import TimeRules
 from regalia.tables.tokens import hash_token, new_seed, new_table_id, new_token
 from regalia.tables.wallclock import WallClock
@@ -45,26 +50,6 @@ from regalia.tables.wallclock import WallClock
 log = logging.getLogger("regalia.tables")
 # How long shutdown waits for table and bot tasks to finish after cancelling them.
 SHUTDOWN_SECONDS = 5.0
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRequest:
-    kind: str  # a SeatKind
-    level: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TableRequest:
-    game: str
-    seats: Sequence[SeatRequest]
-    players: int | None = None
-    options: Mapping[str, object] | None = None
-    seed: int | None = None
-    client: str = ""  # who asks (a guest key or an address): caps count per client
-    clock: Mapping[str, Any] | None = None
-    on_timeout: str | None = None
-    absence: Mapping[str, Any] | None = None
-    rated: bool = False
 
 
 class TableService:
@@ -79,9 +64,8 @@ class TableService:
         self.accounts = Accounts(store)  # only rated bots' players: the API has its own
         # Several processes share the tables only when they tell each other (Redis).
         self.leases = Leases(self.db, self.clock, shared=notifier is not None)
-        self._group: asyncio.TaskGroup | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._supervisor: asyncio.Task[None] | None = None
+        self.tasks = Tasks()
+        self.spawn = self.tasks.spawn
         log_port = StoreLog(self.db, Ratings(store.engine))
         ports = Ports(log_port, self.leases, notifier, bots, self.clock, self.spawn,
                       self.limits, bot_seconds)  # fmt: skip
@@ -95,9 +79,7 @@ class TableService:
     async def start(self) -> None:
         """Start the task group; take the leases of tables no process runs (all of them,
         when alone), then keep them. Other tables load when asked for."""
-        ready = asyncio.Event()
-        self._supervisor = asyncio.create_task(self._supervise(ready), name="tables")
-        await ready.wait()
+        await self.tasks.start()
         try:
             await self.leases.take_lapsed(everyone=not self.leases.shared)
         except TableError as exc:  # the store is down: the lease loop tries again
@@ -106,31 +88,9 @@ class TableService:
         self.spawn(every(lambda: self.limits.upkeep_seconds, self.sweeper.run_once,
                          "table upkeep"), "upkeep")  # fmt: skip
 
-    async def _supervise(self, ready: asyncio.Event) -> None:
-        async with asyncio.TaskGroup() as group:
-            self._group = group
-            ready.set()
-            await asyncio.Event().wait()  # until cancelled at close
-
-    def spawn(self, work: Awaitable[Any], name: str) -> asyncio.Task[Any]:
-        """Start a long-lived task in the service's one task group; a failure is logged
-        and never takes the others down."""
-        if self._group is None:
-            raise RuntimeError("the table service is not started")
-        task = self._group.create_task(_guarded(work, name), name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
     async def close(self) -> None:
         await self.leases.release()
-        if self._supervisor is not None:
-            self._supervisor.cancel()
-            # Bounded: a task that swallowed its cancel must not keep the server from stopping.
-            _, stuck = await asyncio.wait([self._supervisor], timeout=SHUTDOWN_SECONDS)
-            if stuck:
-                left = sum(not t.done() for t in self._tasks)
-                log.warning("%d table tasks still running at shutdown; leaving them", left)
+        await self.tasks.close(SHUTDOWN_SECONDS)
         self.db.close()
 
     # ------------------------------------------------------------------------- tables
@@ -150,7 +110,7 @@ class TableService:
 
     async def create(self, request: TableRequest) -> tuple[Table, list[tuple[Seat, str]]]:
         """A new table and the seat tokens of its human seats (shown once, never stored)."""
-        game, players, options = _check_request(request)
+        game, players, options = check_request(request)
         rules = TimeRules.read(game, request.clock, request.on_timeout, request.absence)
         has_bots = any(s.kind == SeatKind.BOT for s in request.seats)
         if has_bots:
@@ -212,10 +172,10 @@ class TableService:
         for ev in events:
             table.apply(ev)
         row = TableRow(
-            id=table_id, game=game_name, players=players, options=_json(options), seed=seed,
+            id=table_id, game=game_name, players=players, options=compact_json(options), seed=seed,
             created_at=created_at, status=table.status, seq=table.seq,
             record=table.state.to_record(), result=None, updated_at=created_at,
-            clock=_json(rules.clock.to_json()) if rules.clock else None,
+            clock=compact_json(rules.clock.to_json()) if rules.clock else None,
             owner=self.leases.me, lease_until=self.leases.until(), rated=rated, creator=creator,
         )  # fmt: skip
         await self.rounds.ports.log.create(row, specs, events)
@@ -269,13 +229,13 @@ class TableService:
     ) -> tuple[Table, Seat, str]:  # fmt: skip
         """A seat for `name` at the oldest waiting table of that game, size and clock with
         an open seat; else a new table with this player first and the other seats open."""
-        game = _game(game_name)
+        game = game_named(game_name)
         try:
             count = game.check_players(players)
         except RegaliaError as exc:
             raise TableError("bad_options", str(exc)) from None
         rules = TimeRules.read(game, clock, None, None)
-        key = _json(rules.clock.to_json()) if rules.clock else None
+        key = compact_json(rules.clock.to_json()) if rules.clock else None
         store = self.db.store
         for table_id in await self.db.read(store.open_seat_tables, game.name, count, key):
             table = await self.table(table_id)
@@ -312,46 +272,3 @@ class TableService:
             raise TableError("unavailable", "the table is loading; try again", retry_after=1)
         found.subscribe(listener)
         return found
-
-
-async def _guarded(work: Awaitable[Any], name: str) -> None:
-    try:
-        await work
-    except asyncio.CancelledError:
-        raise
-    except TableError as exc:
-        log.warning("%s stopped: %s", name, exc.message)
-    except Exception:
-        log.exception("%s failed", name)
-
-
-def _game(name: str) -> Any:
-    try:
-        return get_game(name)
-    except RegaliaError:
-        raise TableError("unknown_game", f"unknown game {quoted(name)}") from None
-
-
-def _check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
-    game = _game(request.game)
-    try:
-        players = game.check_players(request.players or len(request.seats))
-        options = game.read_options(request.options or {})
-    except RegaliaError as exc:
-        raise TableError("bad_options", str(exc)) from None
-    if len(request.seats) != players:
-        raise TableError("bad_options", f"{players} players need {players} seats")
-    for seat in request.seats:
-        if seat.kind not in tuple(SeatKind):
-            kinds = ", ".join(SeatKind)
-            raise TableError("bad_options", f"a seat is one of {kinds}, not {quoted(seat.kind)}")
-        if seat.kind == SeatKind.BOT:
-            try:
-                game.level(seat.level or "")
-            except RegaliaError as exc:
-                raise TableError("bad_options", str(exc)) from None
-    return game, players, options
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
