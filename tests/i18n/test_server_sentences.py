@@ -161,7 +161,9 @@ def table(name: str, players: int) -> Table:
     return made
 
 
-def run(made: Table, seat: int | None, cmd: Command, absent: dict[int, float] | None = None) -> list[Any]:
+def run(
+    made: Table, seat: int | None, cmd: Command, absent: dict[int, float] | None = None
+) -> list[Any]:
     drafts = decide(made, seat, cmd, absent or {})
     for draft in drafts:
         made.apply(draft.numbered(made.seq + 1, 0.0), draft.state)

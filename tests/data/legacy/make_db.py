@@ -110,8 +110,9 @@ def main(out: Path) -> None:
         tables["regicide_resigned"] = {"id": tid}
 
         if "timed" in sys.argv[2:]:  # releases with clocks: a timed game mid-way
-            made = create(client, "regulator", [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-                          seed=25, clock={"initial_s": 600, "increment_s": 5})  # fmt: skip
+            seats = [{"kind": "human"}, {"kind": "bot", "level": "greedy"}]
+            clock = {"initial_s": 600, "increment_s": 5}
+            made = create(client, "regulator", seats, seed=25, clock=clock)
             tid, token = made["table"]["id"], made["tokens"][0]["token"]
             client.post(f"/api/tables/{tid}/join", json={"name": "Duda"},
                         headers={"X-Seat-Token": token})  # fmt: skip
