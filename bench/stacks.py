@@ -20,24 +20,30 @@ from pathlib import Path
 
 _LINE = re.compile(r":\d+\)$")
 
-# Cost centres: the first pattern (searched in a frame, innermost first) that matches a
-# stack names it. Order matters: the more specific first.
+# Cost centres: the first group whose pattern matches any frame of a stack takes the sample.
+# Order matters: the more specific first.
 GROUPS: list[tuple[str, str]] = [
-    ("legal list: describe (notation)", r"^describe |\.describe "),
-    ("legal list: encode", r"^encode |\.encode \(regalia"),
-    ("legal list: legal_actions", r"legal_actions"),
-    ("view: state.view", r"\.view \(regalia/games|^view \(regalia/games"),
-    ("view: clocks/presence/claimable", r"clock_json|presence|claimable"),
-    ("json encode", r"json/encoder|dumps \(json"),
-    ("json decode", r"json/decoder|loads \(json"),
-    ("websocket send (framing, transport)", r"send_text|websockets/|transport|write \(uvloop"),
-    ("websocket receive", r"receive \(|data_received|websockets_impl"),
-    ("SQL writer (sqlite, sqlalchemy)", r"sqlalchemy|sqlite3|writer\.py"),
-    ("pydantic", r"pydantic"),
+    ("notation (describe): legal list, event text", r"^\w*\.?describe "),
+    ("legal list: encode, legal_actions", r"^\w*\.?encode \(regalia|legal_actions"),
+    ("view: the game's state.view", r"State\.view "),
+    ("view: clocks, presence, claimable", r"clock_json|presence|claimable"),
+    ("json encode", r"json/encoder|^dumps \(json"),
+    ("json decode", r"json/decoder|^loads \(json|_decode \(regalia"),
+    ("record text per move (to_record)", r"to_record"),
+    ("SQL (sqlalchemy, sqlite)", r"sqlalchemy|sqlite3"),
+    ("bot moves: jobs to workers (pickle, pipe)", r"BotPool|multiprocessing"),
+    (
+        "websocket send (starlette, uvicorn, framing)",
+        r"WebSocket\.send|websockets/frames|SansIOProtocol\.send ",
+    ),
+    ("websocket receive", r"data_received|receive_data|WebSocket\.receive"),
+    ("rules: decide (parse, apply)", r"Table\.decide|_decide_"),
+    ("table apply, commit, timers, events", r"regalia/tables/"),
+    ("HTTP requests (create, audit)", r"regalia/server/api\.py|httptools_impl|h11"),
     ("logging", r"logging/"),
-    ("HTTP (create table, h11/httptools, fastapi)", r"httptools|h11|fastapi|starlette/routing"),
-    ("rules: decide/apply (parse, play)", r"decide|apply|parse|play \(regalia"),
-    ("event loop and asyncio", r"asyncio/|uvloop"),
+    ("pydantic", r"pydantic"),
+    ("other regalia", r"regalia/"),
+    ("event loop, asyncio, threads", r"asyncio/|uvloop|threading"),
 ]
 
 
@@ -77,7 +83,7 @@ def main() -> None:
         groups: Counter[str] = Counter()
         for frames, n in stacks.items():
             groups[_group(frames)] += n
-        print("\n share  cost centre (innermost matching frame)")
+        print("\n share  cost centre (the first group matching a frame)")
         for name, n in groups.most_common():
             print(f"{100 * n / total:5.1f}%  {name}")
         return
@@ -97,10 +103,9 @@ def main() -> None:
 
 
 def _group(frames: tuple[str, ...]) -> str:
-    for frame in reversed(frames):
-        for name, pattern in GROUPS:
-            if re.search(pattern, frame):
-                return name
+    for name, pattern in GROUPS:
+        if any(re.search(pattern, frame) for frame in frames):
+            return name
     return "other"
 
 
