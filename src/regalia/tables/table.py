@@ -20,9 +20,6 @@ from regalia.tables.errors import TableError
 from regalia.tables.events import Draft, Event
 from regalia.tables.timing import Timing, epoch
 
-# A resigned seat in a game that goes on (several teams left) is played by this level.
-STAND_IN_LEVEL = "random"
-
 
 @dataclass(slots=True)
 class SeatInfo:
@@ -66,9 +63,6 @@ class Table:
         self.draw_accepted: set[Seat] = set()
         self.rematch_votes: set[Seat] = set()
         self.rematch_id: str | None = None
-        # Seats of a simultaneous round (a secret vote) that have not acted yet: their
-        # actions stay secret even when they are the last one left to act.
-        self.round_left: set[Seat] = set()
         self.actions: list[tuple[Seat, str]] = []  # every applied action, in machine form
         self.timing = Timing(players)
         self.rated = False
@@ -90,9 +84,9 @@ class Table:
         for seat in self.to_act():
             info = self.seats[seat]
             if info.resigned:
-                out.append((seat, STAND_IN_LEVEL))
+                out.append((seat, self.game.resigned_stand_in().name))
             elif not info.human:
-                out.append((seat, info.level or STAND_IN_LEVEL))
+                out.append((seat, info.level or self.game.resigned_stand_in().name))
             elif seat in self.timing.bot_playing:
                 out.append((seat, self.stand_in_level()))
         return out
@@ -102,9 +96,8 @@ class Table:
         return info.human and not info.resigned and seat not in self.timing.bot_playing
 
     def stand_in_level(self) -> str:
-        """The bot that plays an absent or timed-out human: `strong`, or the game's last."""
-        names = [level.name for level in self.game.bot_levels]
-        return "strong" if "strong" in names else names[-1]
+        """The bot that plays an absent or timed-out human: the game says which."""
+        return self.game.stand_in().name
 
     def presence(self) -> list[dict[str, bool]]:
         """Per seat: a live connection (bots always), and whether a bot plays it now."""
@@ -321,7 +314,7 @@ class Table:
         except RegaliaError as exc:
             raise TableError("illegal", str(exc)) from None
         data = {"action": state.encode(action), "text": state.describe(action)}
-        secret = len(state.to_act()) > 1 or seat in self.round_left
+        secret = state.action_is_secret(seat)
         drafts = [*back, Draft(EventKind.ACTION, seat, data, secret=secret, state=after)]
         if self.draw_offer is not None and seat not in self.team_of(self.draw_offer):
             drafts.append(Draft(EventKind.DRAW_DECLINED, seat))
@@ -387,12 +380,15 @@ class Table:
             raise TableError("bad_message", "a draw offer is already pending")
         drafts = [Draft(EventKind.DRAW_OFFERED, seat)]
         team = self.team_of(seat)
-        for other in range(self.players):
-            info = self.seats[other]
-            if other not in team and not info.resigned and not info.human:
-                # Bots decline draw offers: a bot level has no draw policy yet.
-                drafts.append(Draft(EventKind.DRAW_DECLINED, other))
-                break
+        others = [s for s in range(self.players) if s not in team and not self.seats[s].resigned]
+        bots = [s for s in others if not self.seats[s].human]
+        for other in bots:  # each bot answers as its game's draw policy says
+            if not self.game.bot_accepts_draw(self.state, other):
+                return [*drafts, Draft(EventKind.DRAW_DECLINED, other)]
+        drafts += [Draft(EventKind.DRAW_ACCEPTED, other) for other in bots]
+        if bots and len(bots) == len(others):
+            outcomes = tuple(Outcome.DRAW for _ in range(self.players))
+            drafts.append(self._finish(Result(outcomes, "draw agreed")))
         return drafts
 
     def _decide_accept_draw(self, seat: Seat, cmd: Command) -> list[Draft]:
@@ -502,12 +498,6 @@ class Table:
         elif kind == EventKind.ACTION and seat is not None:
             if state is None:
                 state = self.state.apply(seat, self.state.parse(seat, str(data["action"])))
-            before = self.state.to_act()
-            if len(before) > 1 and not self.round_left:
-                self.round_left = set(before)
-            self.round_left.discard(seat)
-            if not state.to_act() <= self.round_left:
-                self.round_left = set()
             self.state = state
             self.actions.append((seat, str(data["action"])))
         elif kind == EventKind.DRAW_OFFERED:
