@@ -26,6 +26,7 @@ from regalia.core.lessons import Lesson, LessonStep, solves
 from regalia.core.referee import RefereeField
 from regalia.core.registry import get_game, load_ref
 from regalia.i18n import translate
+from regalia.protocol import ErrorCode
 from regalia.server.errors import ERRORS, language
 from regalia.server.schemas import LessonOut, LessonTryIn, LessonTryOut, RefereeIn
 from regalia.tables.errors import TableError
@@ -37,7 +38,7 @@ def _game(name: str) -> Game[Any]:
     try:
         return get_game(name)
     except RegaliaError:
-        raise TableError("unknown_game", "no such game") from None
+        raise TableError(ErrorCode.UNKNOWN_GAME, "no such game") from None
 
 
 def _hook(game: Game[Any], ref: str, what: str) -> Any:
@@ -48,7 +49,7 @@ def _hook(game: Game[Any], ref: str, what: str) -> Any:
             message = f"{game.title} has no lessons"
         else:
             message = f"{game.title} has no referee"
-        raise TableError("not_found", message)
+        raise TableError(ErrorCode.NOT_FOUND, message)
     return load_ref(ref)
 
 
@@ -87,7 +88,7 @@ async def try_step(game: str, body: LessonTryIn, request: Request) -> dict[str, 
     by_key = {lesson.key: lesson for lesson in lessons_of(found)}
     lesson = by_key.get(body.lesson)
     if lesson is None or not 0 <= body.step < len(lesson.steps):
-        raise TableError("not_found", "no such lesson step")
+        raise TableError(ErrorCode.NOT_FOUND, "no such lesson step")
     step = lesson.steps[body.step]
     state = step.state(found)
     seat, lang = step.actor(state), language(request.headers)
@@ -157,7 +158,7 @@ async def referee(game: str, body: RefereeIn, request: Request) -> Any:
     try:
         answer = await asyncio.to_thread(judge, given)
     except RegaliaError as exc:
-        raise TableError("bad_notation", str(exc)) from None
+        raise TableError(ErrorCode.BAD_NOTATION, str(exc)) from None
     return _in_language(answer, fields, language(request.headers))
 
 

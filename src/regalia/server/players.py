@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 
 from regalia.core.registry import get_game
+from regalia.protocol import ErrorCode
 from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
 from regalia.server.schemas import (
@@ -49,7 +50,9 @@ async def player_of(request: Request, key: str | None) -> Player | None:
 async def me(request: Request, key: str | None) -> Player:
     player = await player_of(request, key)
     if player is None:
-        raise TableError("bad_player_key", "send your player key in the X-Player-Key header")
+        raise TableError(
+            ErrorCode.BAD_PLAYER_KEY, "send your player key in the X-Player-Key header"
+        )
     return player
 
 
@@ -72,7 +75,9 @@ async def login(body: LoginIn, request: Request) -> dict[str, Any]:
         wait = limiter.take(key)
         if wait:
             raise TableError(
-                "rate_limited", f"too many sign-in attempts; try again in {wait:.0f} s", wait
+                ErrorCode.RATE_LIMITED,
+                f"too many sign-in attempts; try again in {wait:.0f} s",
+                wait,
             )
     svc = service(request)
     player, key = await svc.read(svc.accounts.login, body.name, body.password)
@@ -109,7 +114,7 @@ async def profile(player_id: str, request: Request) -> dict[str, Any]:
     svc = service(request)
     found = await svc.read(svc.ratings.profile, player_id[:16])
     if found is None:
-        raise TableError("unknown_player", "no such player")
+        raise TableError(ErrorCode.UNKNOWN_PLAYER, "no such player")
     return found
 
 
@@ -124,7 +129,7 @@ async def leaderboard(
     try:
         name = get_game(game).name
     except Exception:
-        raise TableError("unknown_game", "no such game") from None
+        raise TableError(ErrorCode.UNKNOWN_GAME, "no such game") from None
     svc = service(request)
     rows: list[dict[str, Any]] = await svc.read(
         svc.ratings.leaderboard, name, (page - 1) * per_page, per_page
