@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from regalia.core.errors import BadNotation, BadRecord, IllegalAction
-from regalia.core.game import Game, Option, Outcome, Result, Seat, State
+from regalia.core.game import Chance, Dynamics, Game, Option, Outcome, Result, Seat, State
 from regalia.core.records import format_tags, parse_tags
 from regalia.core.registry import register
 from regalia.core.seeds import Rng
@@ -71,6 +71,9 @@ class ToyState(State[Act]):
             if w != self.words[seat]
         ]
         return [Act("pass"), *guesses]
+
+    def action_is_secret(self, seat: Seat) -> bool:
+        return self._bidding()  # every bid, the last one too
 
     def apply(self, seat: Seat, action: Act) -> ToyState:
         self.require_turn(seat)
@@ -172,6 +175,8 @@ GAME = ToyGame(
     options={"rounds": Option("rounds", "rounds of guesses", 3, minimum=1, maximum=5)},
     perfect_information=False,
     draw_offers=False,
+    dynamics=Dynamics.SIMULTANEOUS,
+    chance=Chance.SEEDED,
 )
 
 # Registered on import, so bot worker processes that import this module know the game too.

@@ -17,4 +17,5 @@ class SlowGame(ToyGame):
 
 
 GAME = SlowGame(TOY.name, TOY.title, TOY.summary, TOY.min_players, TOY.max_players,
-                TOY.options, TOY.perfect_information)  # fmt: skip
+                TOY.options, TOY.perfect_information, dynamics=TOY.dynamics,
+                chance=TOY.chance)  # fmt: skip

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -27,6 +27,28 @@ class Outcome(enum.Enum):
     @property
     def score(self) -> float:
         return {"win": 1.0, "loss": 0.0, "draw": 0.5}[self.value]
+
+
+class Dynamics(enum.Enum):
+    """Who acts when (OpenSpiel's `GameType.Dynamics`)."""
+
+    SEQUENTIAL = "sequential"  # one seat acts at a time
+    SIMULTANEOUS = "simultaneous"  # several seats may act at once (`to_act()` > 1)
+
+
+class Utility(enum.Enum):
+    """How the seats' returns relate, counting a win 1, a loss -1 and a draw 0 (OpenSpiel's
+    `GameType.Utility`)."""
+
+    ZERO_SUM = "zero-sum"  # the returns of every finished game sum to zero (teams included)
+    GENERAL_SUM = "general-sum"  # no such promise (everyone may lose)
+
+
+class Chance(enum.Enum):
+    """Where randomness comes in (OpenSpiel's `GameType.ChanceMode`)."""
+
+    DETERMINISTIC = "deterministic"  # none: every seed deals the same game
+    SEEDED = "seeded"  # the setup or later draws derive from the seed given to `new`
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +195,16 @@ class Game(ABC, Generic[A]):
     # "bot" (a bot plays it until the human returns), "claim" (the opponents may claim the
     # win; two-sided games) or "wait".
     absence: str = "wait"
+    # The bot level that plays a human seat while its player is away or after its time ran
+    # out (empty: the last of `bot_levels`), and the one that plays a resigned seat in a
+    # game that goes on without it (empty: the first).
+    stand_in_level: str = ""
+    resigned_level: str = ""
+    # OpenSpiel-like facts (`GameType`): who acts when, how the returns relate, and whether
+    # the seed changes the game. The research interfaces read them.
+    dynamics: Dynamics = Dynamics.SEQUENTIAL
+    utility: Utility = Utility.GENERAL_SUM
+    chance: Chance = Chance.DETERMINISTIC
 
     @abstractmethod
     def seat_names(self, players: int) -> tuple[str, ...]:
@@ -201,6 +233,25 @@ class Game(ABC, Generic[A]):
         raise BadNotation(
             f"unknown bot level {quoted(name)} for {self.title}; choose one of {names}"
         )
+
+    def stand_in(self) -> BotLevel:
+        """The level that plays a human seat while its player is away or out of time."""
+        return self.level(self.stand_in_level) if self.stand_in_level else self.bot_levels[-1]
+
+    def resigned_stand_in(self) -> BotLevel:
+        """The level that plays out a seat that resigned (or a bot seat naming no level)."""
+        return self.level(self.resigned_level) if self.resigned_level else self.bot_levels[0]
+
+    def bot_accepts_draw(self, state: State[A], seat: Seat) -> bool:
+        """Whether a bot playing `seat` accepts a draw offered in `state`; by default bots
+        decline every offer."""
+        return False
+
+    def catalogue_texts(self) -> Iterable[tuple[str, str]]:
+        """(text, where) of texts the game's pages and referee show besides its descriptor's
+        own (seat names, level titles, options…), for the language catalogues; `where` is a
+        "path:line" of the source that says it. None by default."""
+        return ()
 
     def check_players(self, players: int | None) -> int:
         count = self.players_by_default() if players is None else players
@@ -272,6 +323,12 @@ class State(ABC, Generic[A]):
     def encode(self, action: A) -> str:
         """Stable machine form of an action (for storage and the wire)."""
         return self.describe(action)
+
+    def action_is_secret(self, seat: Seat) -> bool:
+        """Whether the action `seat` takes now is hidden from the other seats and spectators
+        until the game is over. By default: while several seats act at once. A game whose
+        simultaneous round leaves one seat to act last (a secret vote) says so here too."""
+        return len(self.to_act()) > 1
 
     def history(self) -> Sequence[tuple[Seat, A]] | None:
         """The (seat, action) of every action taken since `initial()`, in order; None when

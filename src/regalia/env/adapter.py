@@ -37,11 +37,6 @@ class Adapter(ABC):
 
     game_name: str = ""
     default_players: int | None = None  # None: the game's smallest count
-    # Facts OpenSpiel's `GameType` needs that the core `Game` does not state: whether
-    # several seats may act at once (a simultaneous node), and whether the returns always
-    # sum to zero (teams included).
-    simultaneous: bool = False
-    zero_sum: bool = True
     # Whether `State.encode(action)` depends on the (hashable) action alone, never on the
     # state: then each action's index is worked out once and kept (`legal_by_index`).
     stateless_encode: bool = False

@@ -37,7 +37,7 @@ import numpy as np
 import pyspiel
 
 from regalia.core.errors import IllegalAction, RegaliaError
-from regalia.core.game import Game, Seat, State
+from regalia.core.game import Chance, Dynamics, Game, Seat, State, Utility
 from regalia.env.adapter import Adapter, Deal, Planes, apply_joint
 from regalia.env.adapters import ADAPTERS, make_adapter
 
@@ -46,6 +46,21 @@ SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 Step = int | tuple[int, ...]  # one action, or one joint action at a simultaneous node
+
+# The games' own facts (`Game.dynamics`, `utility`, `chance`) in OpenSpiel's words. A seeded
+# game is played from its adapter's `Deal`: the seed's choices as explicit chance nodes.
+DYNAMICS = {
+    Dynamics.SEQUENTIAL: pyspiel.GameType.Dynamics.SEQUENTIAL,
+    Dynamics.SIMULTANEOUS: pyspiel.GameType.Dynamics.SIMULTANEOUS,
+}
+UTILITY = {
+    Utility.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
+    Utility.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM,
+}
+CHANCE_MODE = {
+    Chance.DETERMINISTIC: pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    Chance.SEEDED: pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+}
 
 
 # --- the games ---------------------------------------------------------------------------
@@ -83,21 +98,19 @@ def describe(name: str) -> Spec:
         parameters["max_game_length"] = game.max_plies
     kind = pyspiel.GameType
     perfect = game.perfect_information
+    if (game.chance is Chance.DETERMINISTIC) != (adapter.deal() is None):
+        raise ValueError(f"{game.name}: a seeded game's adapter deals (chance nodes), no other")
     game_type = kind(
         short_name=f"regalia_{game.name}",
         long_name=f"Regalia {game.title}",
-        dynamics=kind.Dynamics.SIMULTANEOUS if adapter.simultaneous else kind.Dynamics.SEQUENTIAL,
-        chance_mode=(
-            kind.ChanceMode.DETERMINISTIC
-            if adapter.deal() is None
-            else kind.ChanceMode.EXPLICIT_STOCHASTIC
-        ),
+        dynamics=DYNAMICS[game.dynamics],
+        chance_mode=CHANCE_MODE[game.chance],
         information=(
             kind.Information.PERFECT_INFORMATION
             if perfect
             else kind.Information.IMPERFECT_INFORMATION
         ),
-        utility=kind.Utility.ZERO_SUM if adapter.zero_sum else kind.Utility.GENERAL_SUM,
+        utility=UTILITY[game.utility],
         reward_model=kind.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -138,7 +151,7 @@ class RegaliaGame(pyspiel.Game):  # type: ignore[misc]  # untyped base
             num_players=self.adapter.players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if self.adapter.zero_sum else None,
+            utility_sum=0.0 if self.adapter.game.utility is Utility.ZERO_SUM else None,
             max_game_length=self.max_plies,
         )
         super().__init__(self.spec.game_type, info, given)

@@ -33,7 +33,7 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
     def __init__(
         self,
         game: str,
-        level: str = "random",
+        level: str = "",
         seat: Seat = 0,
         players: int | None = None,
         budget: Budget | None = None,
@@ -44,6 +44,8 @@ class VersusBots(gymnasium.Env[dict[str, Any], Any]):
         self.adapter: Adapter = make_adapter(game, players, **options)
         if not 0 <= seat < self.adapter.players:
             raise ValueError(f"seat must be 0..{self.adapter.players - 1}")
+        # No level named: the game's weakest, its first.
+        level = level or self.adapter.game.bot_levels[0].name
         self.game_name, self.level, self.seat = game, level, seat
         self.budget = budget if budget is not None else budget_for(game, level)
         self.render_mode = render_mode

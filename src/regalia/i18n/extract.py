@@ -151,13 +151,19 @@ def all_sentences() -> dict[str, list[str]]:
         for path in sorted((SRC / layer).rglob("*.py")):
             for line, text in sentences(path.read_text(encoding="utf-8")):
                 found.setdefault(text, []).append(f"{path.relative_to(SRC.parent)}:{line}")
-    # Regicida's referee (GET /api/referee/regicida) names the Objectives in the client's words.
-    from regalia.games.regicida.houses import OBJECTIVES  # the games import this package
-
-    for item in OBJECTIVES:
-        for text in (item.title, item.rule):
-            found.setdefault(text, []).append("regalia/games/regicida/houses.py:0")
+    # A referee's form names texts of the game's own (GET /api/referee/{game}): the game says.
+    for text, where in game_texts():
+        found.setdefault(text, []).append(where)
     return found
+
+
+def game_texts() -> Iterator[tuple[str, str]]:
+    """(text, where) of what every registered game declares for the catalogues besides its
+    descriptor (`Game.catalogue_texts`)."""
+    from regalia.core.registry import available_games  # the games import this package
+
+    for game in available_games():
+        yield from game.catalogue_texts()
 
 
 def web_sentences() -> dict[str, list[str]]:
@@ -200,12 +206,8 @@ def descriptor_words() -> Iterator[tuple[str, str]]:
         if game.notation_hint:
             yield game.notation_hint, where
         yield from ((preset.label, where) for preset in game.clock_presets)
-    # Regicida's board shows its Objective card (the view names the objective by title and rule).
-    from regalia.games.regicida.houses import OBJECTIVES
-
-    for objective in OBJECTIVES:
-        yield objective.title, "regalia/games/regicida/houses.py:0"
-        yield objective.rule, "regalia/games/regicida/houses.py:0"
+    # What a game's board shows of its own (Regicida's Objective card): the game says.
+    yield from game_texts()
 
 
 def _place(where: str) -> tuple[str, int]:

@@ -25,6 +25,7 @@ from regalia.ai import analysis
 from regalia.core.errors import BadRecord, RegaliaError
 from regalia.core.game import Game, State
 from regalia.core.registry import available_games, game_ref, get_game
+from regalia.protocol import ErrorCode
 from regalia.server.config import limits_from_env
 from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
@@ -94,11 +95,11 @@ def _game(name: str) -> Game[Any]:
     try:
         game = get_game(name)
     except RegaliaError:
-        raise TableError("unknown_game", f"no such game: {name[:40]}") from None
+        raise TableError(ErrorCode.UNKNOWN_GAME, f"no such game: {name[:40]}") from None
     try:
         analysis.level_for(game)
     except analysis.NoAnalysis as exc:
-        raise TableError("no_analysis", str(exc)) from None
+        raise TableError(ErrorCode.NO_ANALYSIS, str(exc)) from None
     return game
 
 
@@ -109,11 +110,15 @@ def _admit(request: Request) -> tuple[_State, str]:
     wait = state.rate.take(client)
     if wait:
         raise TableError(
-            "rate_limited", f"too many analyses from your address; try again in {wait:.0f} s", wait
+            ErrorCode.RATE_LIMITED,
+            f"too many analyses from your address; try again in {wait:.0f} s",
+            wait,
         )
     if state.running.get(client, 0) >= state.limits.analysis_running:
         raise TableError(
-            "rate_limited", "your address already has its analyses running; wait for them", 1.0
+            ErrorCode.RATE_LIMITED,
+            "your address already has its analyses running; wait for them",
+            1.0,
         )
     return state, client
 
@@ -121,26 +126,26 @@ def _admit(request: Request) -> tuple[_State, str]:
 def _states(game: Game[Any], body: AnalysisIn | GameAnalysisIn) -> list[State[Any]]:
     position = body.position if isinstance(body, AnalysisIn) else None
     if body.record is not None and position is not None:
-        raise TableError("invalid", "give a record or a position, not both")
+        raise TableError(ErrorCode.INVALID, "give a record or a position, not both")
     try:
         return analysis.states(game, body.record, position)
     except BadRecord as exc:
-        raise TableError("bad_record", str(exc)) from None
+        raise TableError(ErrorCode.BAD_RECORD, str(exc)) from None
     except RegaliaError as exc:
-        raise TableError("bad_notation", f"position: {exc}") from None
+        raise TableError(ErrorCode.BAD_NOTATION, f"position: {exc}") from None
 
 
 def _explore(state: State[Any], moves: list[str]) -> State[Any]:
     for number, text in enumerate(moves, start=1):
         acting = sorted(state.to_act())
         if not acting:
-            raise TableError("illegal", f"move {number} ({text[:40]}): the game is over")
+            raise TableError(ErrorCode.ILLEGAL, f"move {number} ({text[:40]}): the game is over")
         try:
             state = state.apply(acting[0], state.parse(acting[0], text))
         except RegaliaError as exc:
             # Not "move {0} ({1}): {2}": a template that short would match other sentences.
             message = f"move {number} ({text[:40]}) cannot be played: {exc}"
-            raise TableError("illegal", message) from None
+            raise TableError(ErrorCode.ILLEGAL, message) from None
     return state
 
 
@@ -159,7 +164,7 @@ async def _think(request: Request, job: AnalysisJob, client: str, seconds: float
     pool, _ = _pool(request)
     answer, why = await pool.analyse(job, owner=f"analysis:{client}", cost=seconds)
     if answer is None:
-        raise TableError("busy", f"the engine could not finish this analysis ({why[:120]})")
+        raise TableError(ErrorCode.BUSY, f"the engine could not finish this analysis ({why[:120]})")
     return answer
 
 
@@ -191,14 +196,16 @@ async def analyse_position(body: AnalysisIn, request: Request) -> dict[str, Any]
     page needs to draw it (view, legal moves)."""
     game = _game(body.game)
     if body.record is None and body.position is None and not body.moves and body.ply:
-        raise TableError("invalid", "ply needs a record")
+        raise TableError(ErrorCode.INVALID, "ply needs a record")
     state_, client = _admit(request)
     state_.running[client] = state_.running.get(client, 0) + 1
     try:
         found = await asyncio.to_thread(_states, game, body)
         ply = len(found) - 1 if body.ply is None else body.ply
         if ply >= len(found):
-            raise TableError("invalid", f"ply {ply}: the game has plies 0..{len(found) - 1}")
+            raise TableError(
+                ErrorCode.INVALID, f"ply {ply}: the game has plies 0..{len(found) - 1}"
+            )
         state = await asyncio.to_thread(_explore, found[ply], body.moves)
         _, cap = _pool(request)
         seconds = min(cap, body.seconds or state_.limits.analysis_seconds)
@@ -238,7 +245,7 @@ async def analyse_game(body: GameAnalysisIn, request: Request) -> StreamingRespo
     limits = state_.limits
     if len(found) - 1 > limits.analysis_plies:
         raise TableError(
-            "too_large",
+            ErrorCode.TOO_LARGE,
             f"a whole-game analysis covers at most {limits.analysis_plies} plies "
             f"(this game has {len(found) - 1}); analyse its positions one by one",
         )

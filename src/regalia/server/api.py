@@ -9,7 +9,7 @@ from fastapi import APIRouter, Header, Query, Request
 
 from regalia.core.game import Game
 from regalia.core.registry import available_games
-from regalia.protocol import CommandType
+from regalia.protocol import CommandType, ErrorCode
 from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
 from regalia.server.players import PlayerKey, player_of
@@ -248,5 +248,5 @@ async def upload_replay(body: ReplayIn) -> dict[str, Any]:
 def _seat(svc: TableService, table: Table, token: str | None) -> int:
     seat = svc.seat_for(table, token)
     if seat is None:
-        raise TableError("not_seated", "send your seat token in the X-Seat-Token header")
+        raise TableError(ErrorCode.NOT_SEATED, "send your seat token in the X-Seat-Token header")
     return seat

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from regalia.protocol import ErrorCode
 from regalia.server.errors import error_body
 
 log = logging.getLogger("regalia.server")
@@ -97,7 +98,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             message = "the request's headers did not arrive in time"
         else:
             message = "the request's body did not arrive in time"
-        body = json.dumps(error_body("timeout", message)).encode()
+        body = json.dumps(error_body(ErrorCode.TIMEOUT, message)).encode()
         head = (
             b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
             b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n\r\n"

@@ -3,23 +3,30 @@
 Both come from the game's descriptor (`Game.lessons`, `Game.referee`); a game without them
 answers 404. Lesson steps are checked here with the real rules, so the browser needs no
 rules of its own: it sends a try, the server says whether it solves the step. A referee's
-module also defines `form()`: what its page offers to choose from (GET /api/referee/{game}),
-and may define `SENTENCES`: the fields of its answers that hold sentences for players, which
-the server gives in the client's language (the rest are names, numbers and notation).
+module declares `FIELDS`, the texts a request holds (`regalia.core.referee.RefereeField`:
+the request must give exactly these, the required ones and none too long), and defines
+`form()`: what its page offers to choose from (GET /api/referee/{game}); it may define
+`SENTENCES`: the fields of its answers that hold sentences for players, which the server
+gives in the client's language (the rest are names, numbers and notation).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.lessons import Lesson, LessonStep, solves
+from regalia.core.referee import RefereeField
 from regalia.core.registry import get_game, load_ref
 from regalia.i18n import translate
+from regalia.protocol import ErrorCode
 from regalia.server.errors import ERRORS, language
 from regalia.server.schemas import LessonOut, LessonTryIn, LessonTryOut, RefereeIn
 from regalia.tables.errors import TableError
@@ -31,7 +38,7 @@ def _game(name: str) -> Game[Any]:
     try:
         return get_game(name)
     except RegaliaError:
-        raise TableError("unknown_game", "no such game") from None
+        raise TableError(ErrorCode.UNKNOWN_GAME, "no such game") from None
 
 
 def _hook(game: Game[Any], ref: str, what: str) -> Any:
@@ -42,7 +49,7 @@ def _hook(game: Game[Any], ref: str, what: str) -> Any:
             message = f"{game.title} has no lessons"
         else:
             message = f"{game.title} has no referee"
-        raise TableError("not_found", message)
+        raise TableError(ErrorCode.NOT_FOUND, message)
     return load_ref(ref)
 
 
@@ -81,7 +88,7 @@ async def try_step(game: str, body: LessonTryIn, request: Request) -> dict[str, 
     by_key = {lesson.key: lesson for lesson in lessons_of(found)}
     lesson = by_key.get(body.lesson)
     if lesson is None or not 0 <= body.step < len(lesson.steps):
-        raise TableError("not_found", "no such lesson step")
+        raise TableError(ErrorCode.NOT_FOUND, "no such lesson step")
     step = lesson.steps[body.step]
     state = step.state(found)
     seat, lang = step.actor(state), language(request.headers)
@@ -98,6 +105,30 @@ async def try_step(game: str, body: LessonTryIn, request: Request) -> dict[str, 
 def _referee_module(game: Game[Any]) -> Any:
     _hook(game, game.referee, "referee")
     return load_ref(game.referee.rpartition(":")[0])
+
+
+@functools.cache
+def _fields_model(fields: tuple[RefereeField, ...]) -> type[BaseModel]:
+    """The request a referee with `fields` takes: those texts and no other."""
+    spec: dict[str, Any] = {
+        f.name: (str, Field(max_length=f.max_length))
+        if f.required
+        else (str | None, Field(default=None, max_length=f.max_length))
+        for f in fields
+    }
+    config = ConfigDict(extra="forbid")
+    model: type[BaseModel] = create_model("RefereeFields", __config__=config, **spec)
+    return model
+
+
+def _read_fields(module: Any, given: dict[str, str | None]) -> dict[str, str]:
+    """The request's texts checked against the referee's `FIELDS` (422 as for any body)."""
+    model = _fields_model(tuple(getattr(module, "FIELDS", ())))
+    try:
+        checked: dict[str, str] = model.model_validate(given).model_dump(exclude_none=True)
+    except ValidationError as exc:
+        raise RequestValidationError(exc.errors()) from None
+    return checked
 
 
 def _in_language(answer: Any, fields: frozenset[str], lang: str) -> Any:
@@ -121,11 +152,13 @@ async def referee(game: str, body: RefereeIn, request: Request) -> Any:
     Accept-Language); 422 with the reason for a bad input."""
     found = _game(game)
     judge = _hook(found, found.referee, "referee")
-    fields = frozenset(getattr(_referee_module(found), "SENTENCES", ()))
+    module = _referee_module(found)
+    given = _read_fields(module, body.root)
+    fields = frozenset(getattr(module, "SENTENCES", ()))
     try:
-        answer = await asyncio.to_thread(judge, body.model_dump(exclude_none=True))
+        answer = await asyncio.to_thread(judge, given)
     except RegaliaError as exc:
-        raise TableError("bad_notation", str(exc)) from None
+        raise TableError(ErrorCode.BAD_NOTATION, str(exc)) from None
     return _in_language(answer, fields, language(request.headers))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from regalia.protocol import ErrorCode
 from regalia.server.config import HttpLimits
 from regalia.server.errors import error_response, language
 from regalia.tables.ratelimit import RateLimiter
@@ -27,7 +28,7 @@ class BodyLimit:
                 if key == b"content-length" and value.isdigit() and int(value) > self.limit:
                     message = f"a request body may be at most {self.limit} bytes"
                     lang = language(Headers(scope=scope))
-                    response = error_response("too_large", message, None, lang)
+                    response = error_response(ErrorCode.TOO_LARGE, message, None, lang)
                     await response(scope, receive, send)
                     return
         await self.app(scope, receive, send)
@@ -58,7 +59,7 @@ class WriteRateLimit:
                     else:
                         message = f"too many requests from your address; try again in {wait:.0f} s"
                     lang = language(Headers(scope=scope))
-                    reply = error_response("rate_limited", message, wait, lang)
+                    reply = error_response(ErrorCode.RATE_LIMITED, message, wait, lang)
                     await reply(scope, receive, send)
                     return
         await self.app(scope, receive, send)

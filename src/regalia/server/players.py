@@ -13,6 +13,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Header, Query, Request
 
 from regalia.core.registry import get_game
+from regalia.protocol import ErrorCode
 from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
 from regalia.server.schemas import (
@@ -62,7 +63,9 @@ async def player_of(request: Request, key: str | None) -> Player | None:
 async def me(request: Request, key: str | None) -> Player:
     player = await player_of(request, key)
     if player is None:
-        raise TableError("bad_player_key", "send your player key in the X-Player-Key header")
+        raise TableError(
+            ErrorCode.BAD_PLAYER_KEY, "send your player key in the X-Player-Key header"
+        )
     return player
 
 
@@ -84,7 +87,9 @@ async def login(body: LoginIn, request: Request) -> dict[str, Any]:
         wait = limiter.take(key)
         if wait:
             raise TableError(
-                "rate_limited", f"too many sign-in attempts; try again in {wait:.0f} s", wait
+                ErrorCode.RATE_LIMITED,
+                f"too many sign-in attempts; try again in {wait:.0f} s",
+                wait,
             )
     player, key = await read(request, accounts(request).login, body.name, body.password)
     return _answer(player, key)
@@ -116,7 +121,7 @@ async def profile(player_id: str, request: Request) -> dict[str, Any]:
     """A player's name, rating in each game and recent games (with links to replays)."""
     found = await read(request, ratings(request).profile, player_id[:16])
     if found is None:
-        raise TableError("unknown_player", "no such player")
+        raise TableError(ErrorCode.UNKNOWN_PLAYER, "no such player")
     return found
 
 
@@ -131,7 +136,7 @@ async def leaderboard(
     try:
         name = get_game(game).name
     except Exception:
-        raise TableError("unknown_game", "no such game") from None
+        raise TableError(ErrorCode.UNKNOWN_GAME, "no such game") from None
     rows: list[dict[str, Any]] = await read(
         request, ratings(request).leaderboard, name, (page - 1) * per_page, per_page
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
 
 from regalia.protocol import CommandType, MessageType, SeatKind
 
@@ -356,12 +356,9 @@ class LessonTryOut(BaseModel):
     view: dict[str, Any] | None
 
 
-class RefereeIn(BaseModel):
-    """A physical table in the referee's text forms (e.g. Regicida's H11 grid)."""
+class RefereeIn(RootModel[dict[str, str | None]]):
+    """A physical table in the referee's text forms: texts by field name, at most 20 of
+    them. Which fields, and how long each may be, is the game's referee's to say
+    (`regalia.core.referee.RefereeField`): the route checks them against its `FIELDS`."""
 
-    model_config = ConfigDict(extra="forbid")
-    board: str = Field(max_length=2000)
-    objective: str = Field(max_length=40)
-    succession: str = Field(max_length=80)
-    identities: str | None = Field(default=None, max_length=400)
-    votes: str | None = Field(default=None, max_length=400)
+    root: dict[str, str | None] = Field(max_length=20)

@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from regalia.core.game import Seat
 from regalia.i18n import negotiate, translate
-from regalia.protocol import CloseCode, CommandType, MessageType
+from regalia.protocol import CloseCode, CommandType, ErrorCode, MessageType
 from regalia.server.errors import language
 from regalia.server.limits import client_of
 from regalia.tables.commands import MAX_NAME, Command, read_command
@@ -87,37 +87,41 @@ async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
 
 def _decode(text: str | None) -> dict[str, Any]:
     if text is None:
-        raise TableError("bad_message", "send JSON text frames")
+        raise TableError(ErrorCode.BAD_MESSAGE, "send JSON text frames")
     if len(text) > MAX_FRAME or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME:
-        raise TableError("too_large", f"a message may be at most {MAX_FRAME} bytes")
+        raise TableError(ErrorCode.TOO_LARGE, f"a message may be at most {MAX_FRAME} bytes")
     try:
         data = json.loads(text)
         # Escapes can spell text that is not Unicode (a lone surrogate): refuse it here.
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except RecursionError:
-        raise TableError("bad_json", "the message is nested too deeply") from None
+        raise TableError(ErrorCode.BAD_JSON, "the message is nested too deeply") from None
     except UnicodeError:
-        raise TableError("bad_json", "the message holds text that is not valid Unicode") from None
+        raise TableError(
+            ErrorCode.BAD_JSON, "the message holds text that is not valid Unicode"
+        ) from None
     except ValueError:
-        raise TableError("bad_json", "the message is not valid JSON") from None
+        raise TableError(ErrorCode.BAD_JSON, "the message is not valid JSON") from None
     if not isinstance(data, dict):
-        raise TableError("bad_message", "a message is a JSON object with a 'type'")
+        raise TableError(ErrorCode.BAD_MESSAGE, "a message is a JSON object with a 'type'")
     return data
 
 
 def _read_hello(data: dict[str, Any]) -> tuple[str | None, str | None, int, str | None]:
     if data.get("type") != MessageType.HELLO:
-        raise TableError("bad_message", "the first message must be a 'hello'")
+        raise TableError(ErrorCode.BAD_MESSAGE, "the first message must be a 'hello'")
     token, name, last = data.get("token"), data.get("name"), data.get("last_seq", 0)
     key = data.get("player_key")
     if token is not None and not isinstance(token, str):
-        raise TableError("bad_message", "token must be a string or null")
+        raise TableError(ErrorCode.BAD_MESSAGE, "token must be a string or null")
     if key is not None and (not isinstance(key, str) or len(key) > 100):
-        raise TableError("bad_message", "player_key must be a string or null")
+        raise TableError(ErrorCode.BAD_MESSAGE, "player_key must be a string or null")
     if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
-        raise TableError("bad_message", f"name must be a string of at most {MAX_NAME} chars")
+        raise TableError(
+            ErrorCode.BAD_MESSAGE, f"name must be a string of at most {MAX_NAME} chars"
+        )
     if isinstance(last, bool) or not isinstance(last, int) or last < 0:
-        raise TableError("bad_message", "last_seq must be a whole number ≥ 0")
+        raise TableError(ErrorCode.BAD_MESSAGE, "last_seq must be a whole number ≥ 0")
     return token, name, last, key
 
 
@@ -129,7 +133,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if not sockets.enter(address):
         lang = language(ws.headers)
         message = "too many open sockets from your address"
-        await _send(ws, error("rate_limited", message, None, lang))
+        await _send(ws, error(ErrorCode.RATE_LIMITED, message, None, lang))
         await ws.close(CloseCode.TRY_AGAIN)
         return
     try:
@@ -144,7 +148,7 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
         table = await svc.table(table_id)
     except TableError as exc:
         await _send(ws, error(exc.code, exc.message, None, language(ws.headers)))
-        gone = exc.code == "unknown_table"
+        gone = exc.code == ErrorCode.UNKNOWN_TABLE
         await ws.close(CloseCode.UNKNOWN_TABLE if gone else CloseCode.TRY_AGAIN)
         return
     try:
@@ -160,10 +164,12 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
         accounts = ws.app.state.accounts
         player = await svc.db.read(accounts.player, key) if seat is not None else None
     except (TableError, TimeoutError) as exc:
-        code = exc.code if isinstance(exc, TableError) else "bad_message"
+        code = exc.code if isinstance(exc, TableError) else ErrorCode.BAD_MESSAGE
         text = exc.message if isinstance(exc, TableError) else "no hello received"
         await _send(ws, error(code, text, table.seq, language(ws.headers)))
-        await ws.close(CloseCode.BAD_TOKEN if code == "bad_token" else CloseCode.BAD_MESSAGE)
+        await ws.close(
+            CloseCode.BAD_TOKEN if code == ErrorCode.BAD_TOKEN else CloseCode.BAD_MESSAGE
+        )
         return
     limits = ws.app.state.http_limits
     lang = negotiate(asked) if isinstance(asked := hello.get("lang"), str) else language(ws.headers)
@@ -216,7 +222,7 @@ async def _read(
         try:
             wait = client.limiter.take(None)
             if wait:
-                raise TableError("rate_limited", f"too many messages; wait {wait:.1f} s")
+                raise TableError(ErrorCode.RATE_LIMITED, f"too many messages; wait {wait:.1f} s")
             data = _decode(message.get("text"))
             if data.get("type") == MessageType.PING:
                 ping = data.get("id")
@@ -226,7 +232,7 @@ async def _read(
                 continue
             cmd = read_command(data)
             if cmd.type == CommandType.JOIN:
-                raise TableError("bad_message", "join by reconnecting with a new 'hello'")
+                raise TableError(ErrorCode.BAD_MESSAGE, "join by reconnecting with a new 'hello'")
         except TableError as exc:
             client.outbox.put_nowait(error(exc.code, exc.message, table.seq, client.lang))
             continue
@@ -243,7 +249,7 @@ async def _submit(
     except Exception as exc:  # a bug: the player hears of it, the socket stays open
         log.error("table %s: %s failed: %s: %s", table.id, cmd.type, type(exc).__name__, exc)
         message = "the server failed to do that"
-        client.outbox.put_nowait(error("internal", message, table.seq, client.lang))
+        client.outbox.put_nowait(error(ErrorCode.INTERNAL, message, table.seq, client.lang))
 
 
 def _small(value: object) -> bool:

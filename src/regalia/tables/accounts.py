@@ -19,6 +19,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from regalia.protocol import ErrorCode
 from regalia.tables.errors import TableError
 from regalia.tables.events import now
 from regalia.tables.models import PlayerKeyRow, PlayerRow
@@ -47,11 +48,11 @@ def check_name(name: str) -> str:
     """A player name as kept: trimmed, 1–24 characters, printable, not a bot's."""
     text = unicodedata.normalize("NFC", name.strip())
     if not 1 <= len(text) <= MAX_NAME:
-        raise TableError("bad_name", f"a name has 1 to {MAX_NAME} characters")
+        raise TableError(ErrorCode.BAD_NAME, f"a name has 1 to {MAX_NAME} characters")
     if not all(ch.isprintable() for ch in text):
-        raise TableError("bad_name", "a name has only printable characters")
+        raise TableError(ErrorCode.BAD_NAME, "a name has only printable characters")
     if text.casefold().endswith(BOT_SUFFIX):
-        raise TableError("bad_name", "names ending in '(bot)' belong to the bots")
+        raise TableError(ErrorCode.BAD_NAME, "names ending in '(bot)' belong to the bots")
     return text
 
 
@@ -70,7 +71,9 @@ class Accounts:
                 session.flush()
                 key = self._new_key(session, player.id)
         except IntegrityError:
-            raise TableError("name_taken", f"the name {text!r} is taken; choose another") from None
+            raise TableError(
+                ErrorCode.NAME_TAKEN, f"the name {text!r} is taken; choose another"
+            ) from None
         return player, key
 
     def login(self, name: str, password: str) -> tuple[Player, str]:
@@ -85,7 +88,7 @@ class Accounts:
         except (VerificationError, InvalidHashError):
             ok = False
         if not ok or row is None:
-            raise TableError("bad_login", "wrong name or password")
+            raise TableError(ErrorCode.BAD_LOGIN, "wrong name or password")
         with Session(self.engine) as session, session.begin():
             key = self._new_key(session, row.id)
         return Player(row.id, row.name, row.is_bot), key
@@ -93,17 +96,18 @@ class Accounts:
     def set_password(self, player: Player, password: str, old: str | None) -> None:
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
             raise TableError(
-                "bad_password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters"
+                ErrorCode.BAD_PASSWORD,
+                f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters",
             )
         with Session(self.engine) as session, session.begin():
             row = session.get(PlayerRow, player.id)
             if row is None:
-                raise TableError("bad_player_key", "sign in again")
+                raise TableError(ErrorCode.BAD_PLAYER_KEY, "sign in again")
             if row.password_hash:
                 try:
                     _hasher.verify(row.password_hash, (old or "")[:MAX_PASSWORD])
                 except (VerificationError, InvalidHashError):
-                    raise TableError("bad_login", "the current password is wrong") from None
+                    raise TableError(ErrorCode.BAD_LOGIN, "the current password is wrong") from None
             row.password_hash = _hasher.hash(password)
 
     def has_password(self, player_id: str) -> bool:
@@ -122,7 +126,9 @@ class Accounts:
                 .where(PlayerKeyRow.key_hash == key_hash(key))
             )
         if row is None:
-            raise TableError("bad_player_key", "this player key is not valid: sign in again")
+            raise TableError(
+                ErrorCode.BAD_PLAYER_KEY, "this player key is not valid: sign in again"
+            )
         return Player(row.id, row.name, row.is_bot)
 
     def revoke(self, key: str, everywhere: bool) -> None:

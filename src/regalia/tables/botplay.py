@@ -16,7 +16,7 @@ from regalia.ai.levels import budget_for
 from regalia.core.game import Seat
 from regalia.core.registry import game_ref
 from regalia.core.seeds import Rng, derive
-from regalia.protocol import CommandType
+from regalia.protocol import CommandType, ErrorCode
 from regalia.tables.bots import BotJob
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
@@ -25,7 +25,7 @@ from regalia.tables.table import Table
 
 log = logging.getLogger("regalia.bots")
 # Storage errors worth waiting out; anything else means the move itself was refused.
-RETRY_CODES = {"unavailable", "storage_error"}
+RETRY_CODES = {ErrorCode.UNAVAILABLE, ErrorCode.STORAGE_ERROR}
 FIRST_RETRY, LAST_RETRY = 0.25, 30.0
 QUICK_SEARCH = 0.5
 Submit = Callable[[Seat, Command], Awaitable[int]]
@@ -48,7 +48,7 @@ async def play(
                 await submit(seat, command)
                 return
             except TableError as exc:
-                if exc.code == "stale" or table().seq != seq:
+                if exc.code == ErrorCode.STALE or table().seq != seq:
                     return
                 if exc.code in RETRY_CODES:
                     log.warning("table %s: bot move not stored (%s); retrying in %.2g s",

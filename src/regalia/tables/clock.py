@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regalia.core.game import Seat
+from regalia.protocol import ErrorCode
 from regalia.tables.errors import TableError
 
 MAX_SECONDS = 24 * 3600  # a day per game or per move: anything longer is untimed play
@@ -46,7 +47,7 @@ class ClockConfig:
         if keys <= {"initial_s", "increment_s"} and "initial_s" in keys:
             return cls(_seconds(data, "initial_s", 1), _seconds(data, "increment_s", 0))
         raise TableError(
-            "bad_options",
+            ErrorCode.BAD_OPTIONS,
             'a clock is {"initial_s": N, "increment_s": M} or {"per_move_s": N}',
         )
 
@@ -54,7 +55,9 @@ class ClockConfig:
 def _seconds(data: Mapping[str, Any], key: str, low: int) -> int:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_SECONDS:
-        raise TableError("bad_options", f"clock {key} is a whole number {low}..{MAX_SECONDS}")
+        raise TableError(
+            ErrorCode.BAD_OPTIONS, f"clock {key} is a whole number {low}..{MAX_SECONDS}"
+        )
     return value
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from regalia.protocol import CommandType
+from regalia.protocol import CommandType, ErrorCode
 from regalia.tables.errors import TableError
 
 KINDS = tuple(CommandType)
@@ -34,9 +34,9 @@ def _text(message: Mapping[str, Any], key: str, limit: int) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise TableError("bad_message", f"{key} must be a string")
+        raise TableError(ErrorCode.BAD_MESSAGE, f"{key} must be a string")
     if len(value) > limit:
-        raise TableError("too_large", f"{key} is longer than {limit} characters")
+        raise TableError(ErrorCode.TOO_LARGE, f"{key} is longer than {limit} characters")
     return value
 
 
@@ -45,15 +45,17 @@ def read_command(message: Mapping[str, Any]) -> Command:
     kind = message.get("type")
     if kind not in KINDS:
         names = ", ".join(KINDS)
-        raise TableError("bad_message", f"unknown message type {kind!r}; use one of {names}")
+        raise TableError(
+            ErrorCode.BAD_MESSAGE, f"unknown message type {kind!r}; use one of {names}"
+        )
     seq = message.get("seq")
     if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 0):
-        raise TableError("bad_message", "seq must be a whole number, 0 or more")
+        raise TableError(ErrorCode.BAD_MESSAGE, "seq must be a whole number, 0 or more")
     action = _text(message, "action", MAX_ACTION)
     if kind == CommandType.ACTION and (action is None or seq is None):
-        raise TableError("bad_message", "an action message needs 'action' and 'seq'")
+        raise TableError(ErrorCode.BAD_MESSAGE, "an action message needs 'action' and 'seq'")
     text = _text(message, "text", MAX_CHAT)
     if kind == CommandType.CHAT and not (text and text.strip()):
-        raise TableError("bad_message", "a chat message needs a non-empty 'text'")
+        raise TableError(ErrorCode.BAD_MESSAGE, "a chat message needs a non-empty 'text'")
     name = _text(message, "name", MAX_NAME)
     return Command(CommandType(kind), action=action, seq=seq, text=text, name=name)

@@ -11,7 +11,7 @@ from typing import Any
 
 from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn, RegaliaError
 from regalia.core.game import Seat
-from regalia.protocol import CommandType, EventKind, SeatKind, TableStatus
+from regalia.protocol import CommandType, ErrorCode, EventKind, SeatKind, TableStatus
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
@@ -36,9 +36,9 @@ def decide(
 ) -> list[Draft]:
     """The events `cmd` from `seat` causes; raises TableError and changes nothing."""
     if cmd.type not in tuple(CommandType):
-        raise TableError("bad_message", f"unknown command {cmd.type!r}")
+        raise TableError(ErrorCode.BAD_MESSAGE, f"unknown command {cmd.type!r}")
     if seat is None:
-        raise TableError("not_seated", "spectators can only watch and read the chat")
+        raise TableError(ErrorCode.NOT_SEATED, "spectators can only watch and read the chat")
     if cmd.type in _IN_PLAY:
         _need_playing(table)
     kind = cmd.type
@@ -61,22 +61,22 @@ def decide(
     if kind == CommandType.CLAIM:
         return absence.decide_claim(table, absent, seat, cmd.at)
     if rematch_to is None:  # CommandType.REMATCH
-        raise TableError("bad_message", "a rematch needs the new table's id")
+        raise TableError(ErrorCode.BAD_MESSAGE, "a rematch needs the new table's id")
     return rematch.decide_rematch(table, seat, *rematch_to)
 
 
 def _need_playing(table: Table) -> None:
     if table.status == TableStatus.WAITING:
-        raise TableError("not_started", "the game starts when every seat is filled")
+        raise TableError(ErrorCode.NOT_STARTED, "the game starts when every seat is filled")
     if table.status == TableStatus.FINISHED:
-        raise TableError("finished", "the game is over")
+        raise TableError(ErrorCode.FINISHED, "the game is over")
     if table.status == TableStatus.EXPIRED:
-        raise TableError("finished", "this table expired: nobody took every seat in time")
+        raise TableError(ErrorCode.FINISHED, "this table expired: nobody took every seat in time")
 
 
 def _join(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
     if table.status == TableStatus.EXPIRED:
-        raise TableError("finished", "this table expired: nobody took every seat in time")
+        raise TableError(ErrorCode.FINISHED, "this table expired: nobody took every seat in time")
     info = table.seats[seat]
     player = cmd.player or info.player
     _check_player(table, seat, player)
@@ -92,12 +92,12 @@ def _join(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
 def sit_drafts(table: Table, seat: Seat, name: str, player: str | None = None) -> list[Draft]:
     """Someone takes open seat `seat`; the table starts when none is left to fill."""
     if not 0 <= seat < table.players:
-        raise TableError("bad_message", f"there is no seat {seat}")
+        raise TableError(ErrorCode.BAD_MESSAGE, f"there is no seat {seat}")
     if table.status != TableStatus.WAITING:
-        raise TableError("seat_taken", "this table is no longer waiting for players")
+        raise TableError(ErrorCode.SEAT_TAKEN, "this table is no longer waiting for players")
     info = table.seats[seat]
     if info.kind != SeatKind.OPEN or info.joined:
-        raise TableError("seat_taken", f"{table.seat_names[seat]} is not an open seat")
+        raise TableError(ErrorCode.SEAT_TAKEN, f"{table.seat_names[seat]} is not an open seat")
     _check_player(table, seat, player)
     name = name.strip() or table.seat_names[seat]
     data: dict[str, Any] = {"name": name, "sat": True}
@@ -111,12 +111,14 @@ def _check_player(table: Table, seat: Seat, player: str | None) -> None:
     if not table.rated:
         return
     if player is None:
-        raise TableError("player_required", "a rated table needs you signed in (send X-Player-Key)")
+        raise TableError(
+            ErrorCode.PLAYER_REQUIRED, "a rated table needs you signed in (send X-Player-Key)"
+        )
     if any(i != seat and s.player == player for i, s in enumerate(table.seats)):
-        raise TableError("already_seated", "you already play another seat of this table")
+        raise TableError(ErrorCode.ALREADY_SEATED, "you already play another seat of this table")
     mine = table.seats[seat].player
     if mine is not None and mine != player:
-        raise TableError("bad_token", "this seat belongs to another player")
+        raise TableError(ErrorCode.BAD_TOKEN, "this seat belongs to another player")
 
 
 def _start_if_ready(table: Table, seat: Seat) -> list[Draft]:
@@ -132,34 +134,34 @@ def _start_if_ready(table: Table, seat: Seat) -> list[Draft]:
 def _action(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
     if cmd.seq != table.seq:
         raise TableError(
-            "stale",
+            ErrorCode.STALE,
             f"the table has moved on (seq {table.seq}, you sent {cmd.seq}); "
             "look at the new position and try again",
         )
     if table.seats[seat].resigned:
-        raise TableError("finished", "you resigned; a stand-in plays this seat")
+        raise TableError(ErrorCode.FINISHED, "you resigned; a stand-in plays this seat")
     back: list[Draft] = []
     if seat in table.timing.bot_playing and not cmd.by_bot:
         if table.timing.bot_playing[seat]:
-            raise TableError("finished", "your time ran out: a bot plays this seat now")
+            raise TableError(ErrorCode.FINISHED, "your time ran out: a bot plays this seat now")
         back = [Draft(EventKind.RETURNED, seat)]  # the human takes the seat back
     elif cmd.by_bot and table.human_plays(seat):
-        raise TableError("stale", "the player is back; the bot stands down")
+        raise TableError(ErrorCode.STALE, "the player is back; the bot stands down")
     state = table.state
     try:
         state.require_turn(seat)
         action = state.parse(seat, cmd.action or "")
         after = state.apply(seat, action)
     except NotYourTurn as exc:
-        raise TableError("not_your_turn", str(exc)) from None
+        raise TableError(ErrorCode.NOT_YOUR_TURN, str(exc)) from None
     except BadNotation as exc:
-        raise TableError("bad_notation", str(exc)) from None
+        raise TableError(ErrorCode.BAD_NOTATION, str(exc)) from None
     except IllegalAction as exc:
-        raise TableError("illegal", str(exc)) from None
+        raise TableError(ErrorCode.ILLEGAL, str(exc)) from None
     except RegaliaError as exc:
-        raise TableError("illegal", str(exc)) from None
+        raise TableError(ErrorCode.ILLEGAL, str(exc)) from None
     data = {"action": state.encode(action), "text": state.describe(action)}
-    secret = len(state.to_act()) > 1 or seat in table.round_left
+    secret = state.action_is_secret(seat)
     drafts = [*back, Draft(EventKind.ACTION, seat, data, secret=secret, state=after)]
     drafts += draws.declined_by_move(table, seat)
     result = after.result()

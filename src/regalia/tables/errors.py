@@ -13,22 +13,31 @@ from contextlib import contextmanager
 from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from regalia.protocol import ErrorCode
+
 log = logging.getLogger("regalia.tables")
 # How long a client should wait before trying again after a transient storage failure.
 RETRY_SECONDS = 1.0
 
 
 class TableError(Exception):
-    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
+    """`code` is an ErrorCode; a plain string is taken while callers are converted to the enum,
+    and one that names no code raises ValueError (a typo fails where it is made)."""
+
+    def __init__(
+        self, code: ErrorCode | str, message: str, retry_after: float | None = None
+    ) -> None:
         super().__init__(message)
-        self.code = code
+        self.code = ErrorCode(code)
         self.message = message
         self.retry_after = retry_after
 
 
 def unavailable() -> TableError:
     return TableError(
-        "unavailable", "the game store is busy; nothing was changed, try again", RETRY_SECONDS
+        ErrorCode.UNAVAILABLE,
+        "the game store is busy; nothing was changed, try again",
+        RETRY_SECONDS,
     )
 
 
@@ -46,7 +55,9 @@ def storage_errors(what: str) -> Iterator[None]:
         raise unavailable() from None
     except DBAPIError as exc:
         log.error("%s: storage failed: %s", what, _first_line(exc))
-        raise TableError("storage_error", "the game store failed; try again later") from None
+        raise TableError(
+            ErrorCode.STORAGE_ERROR, "the game store failed; try again later"
+        ) from None
 
 
 def _first_line(exc: BaseException) -> str:

@@ -14,7 +14,7 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import Game, Seat, State
 from regalia.core.records import parse_tags
 from regalia.core.registry import get_game
-from regalia.protocol import TableStatus
+from regalia.protocol import ErrorCode, TableStatus
 from regalia.tables.errors import TableError
 from regalia.tables.table import Table
 
@@ -55,7 +55,7 @@ def _summary(game: Game[Any], state: State[Any], steps: list[dict[str, Any]]) ->
 def table_replay(table: Table) -> dict[str, Any]:
     """The replay of a finished table; refused before the end, when it would leak secrets."""
     if table.status != TableStatus.FINISHED:
-        raise TableError("not_finished", "a replay is available once the game is over")
+        raise TableError(ErrorCode.NOT_FINISHED, "a replay is available once the game is over")
     start = table.game.new(table.seed, table.players, **table.options)
     state = start
     actions = []
@@ -73,19 +73,21 @@ def table_replay(table: Table) -> dict[str, Any]:
 def record_replay(text: str, game_name: str | None = None) -> dict[str, Any]:
     """The replay of an uploaded record; TableError `bad_record` says what is wrong."""
     if len(text) > MAX_RECORD:
-        raise TableError("too_large", f"a record may be at most {MAX_RECORD} characters")
+        raise TableError(ErrorCode.TOO_LARGE, f"a record may be at most {MAX_RECORD} characters")
     try:
         tags, _ = parse_tags(text)
         name = game_name or tags.get("Game")
         if not name:
-            raise TableError("bad_record", 'the record has no [Game "..."] tag; say which game')
+            raise TableError(
+                ErrorCode.BAD_RECORD, 'the record has no [Game "..."] tag; say which game'
+            )
         try:
             game = get_game(name)
         except RegaliaError as exc:
-            raise TableError("unknown_game", str(exc)) from None
+            raise TableError(ErrorCode.UNKNOWN_GAME, str(exc)) from None
         final = game.from_record(text)
     except RegaliaError as exc:
-        raise TableError("bad_record", str(exc)) from None
+        raise TableError(ErrorCode.BAD_RECORD, str(exc)) from None
     start, history = final.initial(), final.history()
     if start is None or history is None:
         # The game keeps no history: show where the record starts and where it ends.

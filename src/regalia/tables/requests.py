@@ -9,7 +9,7 @@ from typing import Any
 
 from regalia.core.errors import RegaliaError, quoted
 from regalia.core.registry import get_game
-from regalia.protocol import SeatKind
+from regalia.protocol import ErrorCode, SeatKind
 from regalia.tables.errors import TableError
 
 
@@ -37,7 +37,7 @@ def game_named(name: str) -> Any:
     try:
         return get_game(name)
     except RegaliaError:
-        raise TableError("unknown_game", f"unknown game {quoted(name)}") from None
+        raise TableError(ErrorCode.UNKNOWN_GAME, f"unknown game {quoted(name)}") from None
 
 
 def check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
@@ -46,18 +46,20 @@ def check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
         players = game.check_players(request.players or len(request.seats))
         options = game.read_options(request.options or {})
     except RegaliaError as exc:
-        raise TableError("bad_options", str(exc)) from None
+        raise TableError(ErrorCode.BAD_OPTIONS, str(exc)) from None
     if len(request.seats) != players:
-        raise TableError("bad_options", f"{players} players need {players} seats")
+        raise TableError(ErrorCode.BAD_OPTIONS, f"{players} players need {players} seats")
     for seat in request.seats:
         if seat.kind not in tuple(SeatKind):
             kinds = ", ".join(SeatKind)
-            raise TableError("bad_options", f"a seat is one of {kinds}, not {quoted(seat.kind)}")
+            raise TableError(
+                ErrorCode.BAD_OPTIONS, f"a seat is one of {kinds}, not {quoted(seat.kind)}"
+            )
         if seat.kind == SeatKind.BOT:
             try:
                 game.level(seat.level or "")
             except RegaliaError as exc:
-                raise TableError("bad_options", str(exc)) from None
+                raise TableError(ErrorCode.BAD_OPTIONS, str(exc)) from None
     return game, players, options
 
 

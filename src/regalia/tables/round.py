@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from regalia.core.game import Seat
 from regalia.metrics import MOVE_LATENCY
-from regalia.protocol import CommandType, EventKind, MessageType, TableStatus
+from regalia.protocol import CommandType, ErrorCode, EventKind, MessageType, TableStatus
 from regalia.tables import botplay
 from regalia.tables.actor import Actor
 from regalia.tables.commands import Command
@@ -181,12 +181,12 @@ class Round:
         acting = cmd.type == CommandType.ACTION and seat is not None
         if acting and timeouts.out_of_time(table, seat, cmd.at):  # type: ignore[arg-type]
             await self.commit(timeouts.timeout_drafts(table, seat))  # type: ignore[arg-type]
-            raise TableError("timed_out", "your time ran out before this move arrived")
+            raise TableError(ErrorCode.TIMED_OUT, "your time ran out before this move arrived")
         if cmd.type == CommandType.CHAT and seat is not None:
             wait = self._chat.take(seat)
             if wait:
                 raise TableError(
-                    "rate_limited",
+                    ErrorCode.RATE_LIMITED,
                     f"too many chat lines; wait {wait:.0f} s before the next one",
                     retry_after=wait,
                 )
@@ -205,14 +205,14 @@ class Round:
         """
         table = self.table
         if seen > table.seq:
-            raise TableError("stale", f"seq {seen} is ahead of the table (at {table.seq})")
+            raise TableError(ErrorCode.STALE, f"seq {seen} is ahead of the table (at {table.seq})")
         for event in table.events[seen:]:
             harmless = event.kind in _HARMLESS or (
                 event.kind == EventKind.ACTION and event.secret and event.seat != seat
             )
             if not harmless:
                 raise TableError(
-                    "stale",
+                    ErrorCode.STALE,
                     f"the table has moved on (seq {table.seq}, you sent {seen}); "
                     "look at the new position and try again",
                 )
@@ -239,7 +239,7 @@ class Round:
         append = Append(table.id, events, status, record, result, rating, seated)
         if not await self.ports.log.append(append):
             await self._sync()
-            raise TableError("stale", "another update was stored first; try again")
+            raise TableError(ErrorCode.STALE, "another update was stored first; try again")
         for event, draft in zip(events, drafts, strict=True):
             table.apply(event, draft.state)
         if rating is not None:
@@ -286,7 +286,7 @@ class Round:
                 await self.run(lambda _: self._sync())
                 return
             except TableError as exc:
-                if exc.code not in ("unavailable", "storage_error"):
+                if exc.code not in (ErrorCode.UNAVAILABLE, ErrorCode.STORAGE_ERROR):
                     raise
             await self.clock.sleep(delay)
             delay = min(2 * delay, 10.0)
@@ -362,7 +362,7 @@ class Round:
         for seat, digest in enumerate(self.hashes):
             if token_matches(token, digest):
                 return seat
-        raise TableError("bad_token", "this seat token does not belong to this table")
+        raise TableError(ErrorCode.BAD_TOKEN, "this seat token does not belong to this table")
 
     # ------------------------------------------------------------------------- presence
 

@@ -16,7 +16,7 @@ from regalia.core.errors import quoted
 from regalia.core.game import Seat
 from regalia.core.registry import get_game
 from regalia.metrics import ROUNDS_LOADED
-from regalia.protocol import SeatKind, TableStatus
+from regalia.protocol import ErrorCode, SeatKind, TableStatus
 from regalia.tables.commands import Command
 from regalia.tables.database import Database
 from regalia.tables.errors import TableError
@@ -54,7 +54,7 @@ class Rounds:
         if found is not None:
             return found
         if not _plausible_id(table_id):
-            raise TableError("unknown_table", f"no table {quoted(table_id)}")
+            raise TableError(ErrorCode.UNKNOWN_TABLE, f"no table {quoted(table_id)}")
         task = self._loading.get(table_id)
         if task is None:
             task = asyncio.create_task(self._load(table_id))
@@ -65,7 +65,7 @@ class Rounds:
     async def _load(self, table_id: str) -> Round:
         stored = await self.ports.log.load(table_id)
         if stored is None:
-            raise TableError("unknown_table", f"no table {quoted(table_id)}")
+            raise TableError(ErrorCode.UNKNOWN_TABLE, f"no table {quoted(table_id)}")
         if table_id in self._rounds:  # loaded meanwhile
             return self._rounds[table_id]
         table = rebuild(stored)
@@ -195,7 +195,7 @@ class Rounds:
                 try:
                     found = await self.get(table_id)
                 except TableError as exc:
-                    if exc.code != "unknown_table":
+                    if exc.code != ErrorCode.UNKNOWN_TABLE:
                         raise
                     continue
                 summary = found.summary()

@@ -14,7 +14,7 @@ from typing import Any
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Seat
-from regalia.protocol import CommandType, EventKind, SeatKind
+from regalia.protocol import CommandType, ErrorCode, EventKind, SeatKind
 from regalia.tables.accounts import Accounts, Player
 from regalia.tables.bots import BotPool
 from regalia.tables.commands import Command
@@ -137,7 +137,7 @@ class TableService:
         mine = await self.db.read(store.count_unfinished_with_bots, client)
         if mine >= cap:
             raise TableError(
-                "too_many_tables",
+                ErrorCode.TOO_MANY_TABLES,
                 f"you already have {mine} unfinished tables with bots (at most {cap}); "
                 "finish or leave one first",
                 retry_after=60,
@@ -145,7 +145,7 @@ class TableService:
         total = await self.db.read(store.count_unfinished_with_bots)
         if total >= self.limits.bot_tables:
             raise TableError(
-                "busy",
+                ErrorCode.BUSY,
                 f"the server is running its most tables with bots ({total}); try again later",
                 retry_after=60,
             )
@@ -199,7 +199,9 @@ class TableService:
     def seat_for(self, table: Table, token: str | None) -> Seat | None:
         found = self.rounds.loaded(table.id)
         if found is None:
-            raise TableError("unavailable", "the table is loading; try again", retry_after=1)
+            raise TableError(
+                ErrorCode.UNAVAILABLE, "the table is loading; try again", retry_after=1
+            )
         return found.seat_for(token)
 
     async def sit(
@@ -215,7 +217,7 @@ class TableService:
             who = player.name if player is not None else name
             drafts = sit_drafts(table, seat, who, player.id if player is not None else None)
             if not await found.ports.log.take_seat(table.id, seat, digest):
-                raise TableError("seat_taken", "someone took this seat a moment ago")
+                raise TableError(ErrorCode.SEAT_TAKEN, "someone took this seat a moment ago")
             found.hashes[seat] = digest
             return await found.commit(drafts)
 
@@ -233,7 +235,7 @@ class TableService:
         try:
             count = game.check_players(players)
         except RegaliaError as exc:
-            raise TableError("bad_options", str(exc)) from None
+            raise TableError(ErrorCode.BAD_OPTIONS, str(exc)) from None
         rules = TimeRules.read(game, clock, None, None)
         key = compact_json(rules.clock.to_json()) if rules.clock else None
         store = self.db.store
@@ -244,7 +246,7 @@ class TableService:
                     try:
                         _, token = await self.sit(table_id, seat, name, player)
                     except TableError as exc:
-                        if exc.code != "seat_taken":
+                        if exc.code != ErrorCode.SEAT_TAKEN:
                             raise
                         continue
                     return await self.table(table_id), seat, token
@@ -269,6 +271,8 @@ class TableService:
     def subscribe(self, table_id: str, listener: Listener) -> Round:
         found = self.rounds.loaded(table_id)
         if found is None:
-            raise TableError("unavailable", "the table is loading; try again", retry_after=1)
+            raise TableError(
+                ErrorCode.UNAVAILABLE, "the table is loading; try again", retry_after=1
+            )
         found.subscribe(listener)
         return found

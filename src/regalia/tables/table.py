@@ -18,9 +18,6 @@ from regalia.protocol import EventKind, MessageType, SeatKind, TableStatus
 from regalia.tables.events import Draft, Event
 from regalia.tables.timing import Timing
 
-# A resigned seat in a game that goes on (several teams left) is played by this level.
-STAND_IN_LEVEL = "random"
-
 
 @dataclass(slots=True)
 class SeatInfo:
@@ -64,9 +61,6 @@ class Table:
         self.draw_accepted: set[Seat] = set()
         self.rematch_votes: set[Seat] = set()
         self.rematch_id: str | None = None
-        # Seats of a simultaneous round (a secret vote) that have not acted yet: their
-        # actions stay secret even when they are the last one left to act.
-        self.round_left: set[Seat] = set()
         self.actions: list[tuple[Seat, str]] = []  # every applied action, in machine form
         self.timing = Timing(players)
         self.rated = False
@@ -85,9 +79,9 @@ class Table:
         for seat in self.to_act():
             info = self.seats[seat]
             if info.resigned:
-                out.append((seat, STAND_IN_LEVEL))
+                out.append((seat, self.game.resigned_stand_in().name))
             elif not info.human:
-                out.append((seat, info.level or STAND_IN_LEVEL))
+                out.append((seat, info.level or self.game.resigned_stand_in().name))
             elif seat in self.timing.bot_playing:
                 out.append((seat, self.stand_in_level()))
         return out
@@ -97,9 +91,8 @@ class Table:
         return info.human and not info.resigned and seat not in self.timing.bot_playing
 
     def stand_in_level(self) -> str:
-        """The bot that plays an absent or timed-out human: `strong`, or the game's last."""
-        names = [level.name for level in self.game.bot_levels]
-        return "strong" if "strong" in names else names[-1]
+        """The bot that plays an absent or timed-out human: the game says which."""
+        return self.game.stand_in().name
 
     def team_of(self, seat: Seat) -> frozenset[Seat]:
         for team in self.game.teams(self.players):
@@ -221,12 +214,6 @@ class Table:
         elif kind == EventKind.ACTION and seat is not None:
             if state is None:
                 state = self.state.apply(seat, self.state.parse(seat, str(data["action"])))
-            before = self.state.to_act()
-            if len(before) > 1 and not self.round_left:
-                self.round_left = set(before)
-            self.round_left.discard(seat)
-            if not state.to_act() <= self.round_left:
-                self.round_left = set()
             self.state = state
             self.actions.append((seat, str(data["action"])))
         elif kind == EventKind.DRAW_OFFERED:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regalia.core.game import Game, Seat
-from regalia.protocol import EventKind
+from regalia.protocol import ErrorCode, EventKind
 from regalia.tables.clock import ClockConfig, Clocks
 from regalia.tables.errors import TableError
 from regalia.tables.events import seconds_of
@@ -68,21 +68,25 @@ class TimeRules:
         """What a request asks for, the game's defaults filling the gaps; TableError if odd."""
         when_late = on_timeout or game.on_timeout
         if when_late not in ON_TIMEOUT:
-            raise TableError("bad_options", f"on_timeout is one of {', '.join(ON_TIMEOUT)}")
+            raise TableError(ErrorCode.BAD_OPTIONS, f"on_timeout is one of {', '.join(ON_TIMEOUT)}")
         given = dict(absence or {})
         unknown = set(given) - {"grace_s", "then"}
         if unknown:
             raise TableError(
-                "bad_options", 'absence is {"grace_s": N, "then": "bot", "claim" or "wait"}'
+                ErrorCode.BAD_OPTIONS, 'absence is {"grace_s": N, "then": "bot", "claim" or "wait"}'
             )
         grace = given.get("grace_s", DEFAULT_GRACE_S)
         if isinstance(grace, bool) or not isinstance(grace, int) or not 1 <= grace <= MAX_GRACE_S:
-            raise TableError("bad_options", f"absence grace_s is a whole number 1..{MAX_GRACE_S}")
+            raise TableError(
+                ErrorCode.BAD_OPTIONS, f"absence grace_s is a whole number 1..{MAX_GRACE_S}"
+            )
         then = given.get("then", game.absence)
         if then not in ABSENCE:
-            raise TableError("bad_options", f"absence then is one of {', '.join(ABSENCE)}")
+            raise TableError(ErrorCode.BAD_OPTIONS, f"absence then is one of {', '.join(ABSENCE)}")
         if then == "claim" and len(game.teams(game.players_by_default())) != 2:
-            raise TableError("bad_options", "only a two-sided game lets opponents claim the win")
+            raise TableError(
+                ErrorCode.BAD_OPTIONS, "only a two-sided game lets opponents claim the win"
+            )
         return cls(ClockConfig.read(clock), when_late, Absence(grace, then))
 
 

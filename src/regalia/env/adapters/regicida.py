@@ -88,8 +88,6 @@ def _cell(name: str) -> tuple[int, int]:
 class RegicidaAdapter(Adapter):
     game_name = "regicida"
     default_players = 4
-    simultaneous = True  # the vote
-    zero_sum = False  # everyone loses when the Neutral Player is struck
     stateless_encode = True  # an action's text is the action's own (notation.encode)
 
     def __init__(self, players: int | None = None, **options: object) -> None:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from regalia.core.errors import BadRecord, RegaliaError
-from regalia.core.game import RANDOM_LEVEL, BotLevel, ClockPreset, Game, Option
+from regalia.core.game import RANDOM_LEVEL, BotLevel, Chance, ClockPreset, Dynamics, Game, Option
 from regalia.core.records import parse_tags
 from regalia.games.regicida import rules
 from regalia.games.regicida.actions import Action
-from regalia.games.regicida.houses import OBJECTIVE_KEYS
+from regalia.games.regicida.houses import OBJECTIVE_KEYS, OBJECTIVES
 from regalia.games.regicida.state import RegicidaState
 
 OPTIONS = MappingProxyType(
@@ -63,6 +64,10 @@ class RegicidaGame(Game[Action]):
     max_plies: int = 1000
     bot_levels: tuple[BotLevel, ...] = LEVELS
     default_level: str = "greedy"
+    stand_in_level: str = "strong"
+    dynamics: Dynamics = Dynamics.SIMULTANEOUS  # the vote
+    chance: Chance = Chance.SEEDED  # the deal
+    # Utility stays general-sum: everyone loses when the Neutral Player is struck.
     terminal_view: str = "regalia.terminal.regicida:render_view"
     # A time per action suits a game of table talk; a seat that runs out or walks away is
     # played by a bot, so the others' game goes on.
@@ -78,6 +83,12 @@ class RegicidaGame(Game[Action]):
 
     def seat_names(self, players: int) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))
+
+    def catalogue_texts(self) -> Iterable[tuple[str, str]]:
+        """The Objectives' titles and rules: the board's Objective card and the referee's
+        form show them."""
+        where = "regalia/games/regicida/houses.py:0"
+        return [(text, where) for item in OBJECTIVES for text in (item.title, item.rule)]
 
     def new(self, seed: int, players: int | None = None, **options: object) -> RegicidaState:
         count = self.check_players(players)

@@ -12,12 +12,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from regalia.core.errors import BadNotation
+from regalia.core.referee import RefereeField
 from regalia.games.regicida.board import Board, parse_board
 from regalia.games.regicida.houses import HOUSE_NUMBERS, HOUSES, OBJECTIVE_KEYS, OBJECTIVES
 from regalia.games.regicida.scoring import HouseScore, coronation
 from regalia.games.regicida.verdict import Target, Verdict, decide
 
 NEUTRAL = "Neutral"
+# What a request holds: the text forms of `regalia regicida rank` (the H11 grid, an
+# Objective's key, the Line of Succession) and, for a verdict, `verdict`'s identities and votes.
+FIELDS = (
+    RefereeField("board", 2000),
+    RefereeField("objective", 40),
+    RefereeField("succession", 80),
+    RefereeField("identities", 400, required=False),
+    RefereeField("votes", 400, required=False),
+)
 # The fields of `referee()`'s and `form()`'s answers that hold sentences for players (an
 # Objective's title and rule, a ranking row's why); everything else is a name, a number or
 # the text forms' own words (a House's name, a player's, NEUTRAL in votes).

@@ -54,6 +54,10 @@ class RegicidaState(State[Action]):
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
         return rules.legal_actions(self._pos, seat)
 
+    def action_is_secret(self, seat: Seat) -> bool:
+        """H8: every vote is secret until all are in, the last one too."""
+        return self._pos.phase is Phase.ASSASSINATION
+
     def apply(self, seat: Seat, action: Action) -> RegicidaState:
         self.require_turn(seat)
         if not isinstance(action, _ACTION_TYPES):

@@ -22,6 +22,7 @@ from regalia.core.game import (
     Result,
     Seat,
     State,
+    Utility,
 )
 from regalia.games.regicide import board as B
 from regalia.games.regicide.moves import PASS, letter, origin, target
@@ -122,6 +123,8 @@ GAME = RegicideGame(
     max_plies=8000,  # far beyond what C14's draws allow in practice
     bot_levels=LEVELS,
     default_level="greedy",
+    stand_in_level="strong",
+    utility=Utility.ZERO_SUM,  # one side (team) wins what the other loses
     clock_presets=(
         ClockPreset("5+5", 300, 5),
         ClockPreset("10+5", 600, 5),

@@ -28,6 +28,7 @@ from regalia.core.game import (
     Result,
     Seat,
     State,
+    Utility,
 )
 from regalia.games.regulator.board import (
     BISHOP_JUMPS_FROM,
@@ -462,6 +463,8 @@ GAME = RegulatorGame(
     max_plies=3000,  # far beyond what R11's draws allow in practice
     bot_levels=LEVELS,
     default_level="greedy",
+    stand_in_level="strong",
+    utility=Utility.ZERO_SUM,  # one side (team) wins what the other loses
     clock_presets=(
         ClockPreset("3+2", 180, 2),
         ClockPreset("5+3", 300, 3),

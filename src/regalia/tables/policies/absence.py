@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from regalia.core.game import Outcome, Result, Seat
-from regalia.protocol import EventKind, TableStatus
+from regalia.protocol import ErrorCode, EventKind, TableStatus
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
 from regalia.tables.policies.finish import finish
@@ -55,7 +55,7 @@ def decide_claim(table: Table, absent: Absent, seat: Seat, now: float) -> list[D
     if not claimable_by(table, absent, seat, now):
         grace = table.timing.rules.absence.grace_s
         raise TableError(
-            "not_claimable",
+            ErrorCode.NOT_CLAIMABLE,
             "you may claim the win only when an opponent to move has been away for "
             f"{grace} s, at a table whose absence rule is 'claim'",
         )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from regalia.core.game import Outcome, Result, Seat
-from regalia.protocol import EventKind
+from regalia.protocol import ErrorCode, EventKind
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
 from regalia.tables.policies.finish import finish
@@ -12,25 +12,28 @@ from regalia.tables.table import Table
 
 def decide_offer(table: Table, seat: Seat) -> list[Draft]:
     if not table.game.draw_offers:
-        raise TableError("draws_not_allowed", f"{table.game.title} has no draw offers")
+        raise TableError(ErrorCode.DRAWS_NOT_ALLOWED, f"{table.game.title} has no draw offers")
     if table.draw_offer is not None:
         if seat in table.draw_opponents():
             return decide_accept(table, seat)
-        raise TableError("bad_message", "a draw offer is already pending")
+        raise TableError(ErrorCode.BAD_MESSAGE, "a draw offer is already pending")
     drafts = [Draft(EventKind.DRAW_OFFERED, seat)]
     team = table.team_of(seat)
-    for other in range(table.players):
-        info = table.seats[other]
-        if other not in team and not info.resigned and not info.human:
-            # Bots decline draw offers: a bot level has no draw policy yet.
-            drafts.append(Draft(EventKind.DRAW_DECLINED, other))
-            break
+    others = [s for s in range(table.players) if s not in team and not table.seats[s].resigned]
+    bots = [s for s in others if not table.seats[s].human]
+    for other in bots:  # each bot answers as its game's draw policy says
+        if not table.game.bot_accepts_draw(table.state, other):
+            return [*drafts, Draft(EventKind.DRAW_DECLINED, other)]
+    drafts += [Draft(EventKind.DRAW_ACCEPTED, other) for other in bots]
+    if bots and len(bots) == len(others):
+        outcomes = tuple(Outcome.DRAW for _ in range(table.players))
+        drafts.append(finish(table, Result(outcomes, "draw agreed")))
     return drafts
 
 
 def decide_accept(table: Table, seat: Seat) -> list[Draft]:
     if table.draw_offer is None or seat not in table.draw_opponents():
-        raise TableError("no_draw_offer", "there is no draw offer for you to answer")
+        raise TableError(ErrorCode.NO_DRAW_OFFER, "there is no draw offer for you to answer")
     drafts = [Draft(EventKind.DRAW_ACCEPTED, seat)]
     if table.draw_opponents() <= table.draw_accepted | {seat}:
         outcomes = tuple(Outcome.DRAW for _ in range(table.players))
@@ -40,7 +43,7 @@ def decide_accept(table: Table, seat: Seat) -> list[Draft]:
 
 def decide_decline(table: Table, seat: Seat) -> list[Draft]:
     if table.draw_offer is None or seat not in table.draw_opponents():
-        raise TableError("no_draw_offer", "there is no draw offer for you to answer")
+        raise TableError(ErrorCode.NO_DRAW_OFFER, "there is no draw offer for you to answer")
     return [Draft(EventKind.DRAW_DECLINED, seat)]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regalia.core.game import Seat
-from regalia.protocol import EventKind, SeatKind, TableStatus
+from regalia.protocol import ErrorCode, EventKind, SeatKind, TableStatus
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
 from regalia.tables.store import SeatSpec
@@ -16,7 +16,7 @@ from regalia.tables.table import Table
 
 def decide_rematch(table: Table, seat: Seat, new_id: str, seed: int) -> list[Draft]:
     if table.status != TableStatus.FINISHED:
-        raise TableError("not_started", "a rematch can be asked once the game is over")
+        raise TableError(ErrorCode.NOT_STARTED, "a rematch can be asked once the game is over")
     if table.rematch_id is not None or seat in table.rematch_votes:
         return []
     drafts = [Draft(EventKind.REMATCH_OFFERED, seat)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from regalia.core.game import Outcome, Result, Seat
-from regalia.protocol import EventKind
+from regalia.protocol import ErrorCode, EventKind
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
 from regalia.tables.policies.finish import finish
@@ -13,10 +13,10 @@ from regalia.tables.table import Table
 def decide_resign(table: Table, seat: Seat) -> list[Draft]:
     if not table.game.resignation:
         raise TableError(
-            "resign_not_allowed", f"{table.game.title} has no resigning: play it to the end"
+            ErrorCode.RESIGN_NOT_ALLOWED, f"{table.game.title} has no resigning: play it to the end"
         )
     if table.seats[seat].resigned:
-        raise TableError("finished", "you have already resigned")
+        raise TableError(ErrorCode.FINISHED, "you have already resigned")
     return [Draft(EventKind.RESIGNED, seat), *after_resign(table, seat)]
 
 

@@ -87,18 +87,91 @@ export const FINAL_CLOSE_CODES = Object.freeze([
   CloseCode.BAD_MESSAGE, CloseCode.BAD_TOKEN, CloseCode.UNKNOWN_TABLE,
 ]);
 
-/** Error codes (HTTP `error.code`, WebSocket `error` messages) the pages answer specially. */
+/** Why the server refused: `error.code` of an HTTP error, `code` of a WebSocket `error`
+ * (src/regalia/protocol.py's ErrorCode; pages compare with these, never a bare string). */
 export const ErrorCode = Object.freeze({
-  UNKNOWN_TABLE: "unknown_table",
-  SEAT_TAKEN: "seat_taken", // someone took the open seat first
+  BAD_JSON: "bad_json",
+  BAD_MESSAGE: "bad_message",
+  BAD_OPTIONS: "bad_options",
+  BAD_NAME: "bad_name",
+  BAD_PASSWORD: "bad_password", // too short or too long
+  NO_ANALYSIS: "no_analysis",
+  TIMEOUT: "timeout",
+  TOO_LARGE: "too_large",
+  INVALID: "invalid",
+  ILLEGAL: "illegal",
+  BAD_NOTATION: "bad_notation",
+  BAD_RECORD: "bad_record",
+  BAD_TOKEN: "bad_token",
+  NOT_SEATED: "not_seated",
+  BAD_LOGIN: "bad_login", // a wrong name or password (also the current password when changing it)
   BAD_PLAYER_KEY: "bad_player_key", // the player key was revoked or never existed: forget it
   PLAYER_REQUIRED: "player_required", // a rated table seats only signed-in players
+  NOT_FOUND: "not_found",
+  UNKNOWN_TABLE: "unknown_table",
+  UNKNOWN_GAME: "unknown_game",
+  UNKNOWN_PLAYER: "unknown_player",
+  NOT_STARTED: "not_started",
+  NOT_FINISHED: "not_finished",
+  FINISHED: "finished",
+  NOT_YOUR_TURN: "not_your_turn",
+  STALE: "stale",
+  NO_DRAW_OFFER: "no_draw_offer",
+  DRAWS_NOT_ALLOWED: "draws_not_allowed",
+  RESIGN_NOT_ALLOWED: "resign_not_allowed",
+  SEAT_TAKEN: "seat_taken", // someone took the open seat first
   ALREADY_SEATED: "already_seated", // the same player at a second seat of a rated table
   NAME_TAKEN: "name_taken", // another player has that name (whatever the case)
-  BAD_NAME: "bad_name",
-  BAD_LOGIN: "bad_login", // a wrong name or password (also the current password when changing it)
-  BAD_PASSWORD: "bad_password", // too short or too long
+  NOT_CLAIMABLE: "not_claimable",
+  TIMED_OUT: "timed_out",
   RATE_LIMITED: "rate_limited",
-  UNKNOWN_PLAYER: "unknown_player",
-  UNKNOWN_GAME: "unknown_game",
+  TOO_MANY_TABLES: "too_many_tables",
+  INTERNAL: "internal",
+  STORAGE_ERROR: "storage_error",
+  UNAVAILABLE: "unavailable",
+  BUSY: "busy",
+});
+
+/** The HTTP status each error code is answered with. */
+export const ErrorStatus = Object.freeze({
+  BAD_JSON: 400,
+  BAD_MESSAGE: 400,
+  BAD_OPTIONS: 400,
+  BAD_NAME: 400,
+  BAD_PASSWORD: 400,
+  NO_ANALYSIS: 400,
+  TIMEOUT: 408,
+  TOO_LARGE: 413,
+  INVALID: 422,
+  ILLEGAL: 422,
+  BAD_NOTATION: 422,
+  BAD_RECORD: 422,
+  BAD_TOKEN: 401,
+  NOT_SEATED: 401,
+  BAD_LOGIN: 401,
+  BAD_PLAYER_KEY: 401,
+  PLAYER_REQUIRED: 401,
+  NOT_FOUND: 404,
+  UNKNOWN_TABLE: 404,
+  UNKNOWN_GAME: 404,
+  UNKNOWN_PLAYER: 404,
+  NOT_STARTED: 409,
+  NOT_FINISHED: 409,
+  FINISHED: 409,
+  NOT_YOUR_TURN: 409,
+  STALE: 409,
+  NO_DRAW_OFFER: 409,
+  DRAWS_NOT_ALLOWED: 409,
+  RESIGN_NOT_ALLOWED: 409,
+  SEAT_TAKEN: 409,
+  ALREADY_SEATED: 409,
+  NAME_TAKEN: 409,
+  NOT_CLAIMABLE: 409,
+  TIMED_OUT: 409,
+  RATE_LIMITED: 429,
+  TOO_MANY_TABLES: 429,
+  INTERNAL: 500,
+  STORAGE_ERROR: 500,
+  UNAVAILABLE: 503,
+  BUSY: 503,
 });

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regalia.core.errors import BadNotation, BadRecord, IllegalAction, NotYourTurn, RegaliaError
-from regalia.core.game import BotLevel, Game, Option, Outcome, Result, Seat, State
+from regalia.core.game import BotLevel, Chance, Dynamics, Game, Option, Outcome, Result, Seat, State
 from regalia.core.records import format_tags, parse_tags
 from regalia.core.seeds import Rng, derive
 
@@ -215,6 +215,10 @@ class GoofspielState(State[Card]):
     def legal_actions(self, seat: Seat) -> Sequence[Card]:
         return self._hands[seat] if seat in self.to_act() else ()
 
+    def action_is_secret(self, seat: Seat) -> bool:
+        # Every bid is secret until the game ends, the round's last one too.
+        return self._result is None
+
     def apply(self, seat: Seat, action: Card) -> GoofspielState:
         self.require_turn(seat)
         card = self._check_card(seat, action)
@@ -395,6 +399,9 @@ GAME = Goofspiel(
         )
     },
     perfect_information=False,
+    dynamics=Dynamics.SIMULTANEOUS,  # every round's bids
+    chance=Chance.SEEDED,  # the prize order
+    # Utility stays general-sum: with three or four players one wins and the rest lose.
     notation_hint="bid 3",
     max_plies=200,  # 13 cards x 4 seats is 52 bids: the guard is never reached in play
     bot_levels=(

@@ -11,3 +11,14 @@ export function loadBoard(game) {
   const load = MODULES[game] || (() => import("./generic.js"));
   return load();
 }
+
+// The referee page of each game whose descriptor has a `referee`: what to enter and how to
+// show the answer (../referee.js is the page around it). A game without one resolves to null.
+const REFEREES = {
+  regicida: () => import("./regicida-referee.js"),
+};
+
+export function loadReferee(game) {
+  const load = REFEREES[game];
+  return load ? load() : Promise.resolve(null);
+}
