@@ -16,6 +16,8 @@ from regalia.core.referee import RefereeField
 from regalia.core.registry import available_games, get_game, load_ref
 from regalia.tables.commands import Command
 from regalia.tables.events import Draft
+from regalia.tables.decide import decide
+from regalia.tables.policies.absence import takeover_drafts
 from regalia.tables.table import SeatInfo, Table
 from tests.tables.toygame import ToyGame
 
@@ -138,9 +140,9 @@ def _table(game: Game[Any], levels: tuple[str | None, ...]) -> Table:
 
 
 def _run(table: Table, seat: int | None, cmd: Command) -> list[Draft]:
-    drafts = table.decide(seat, cmd)
+    drafts = decide(table, seat, cmd, {})
     for draft in drafts:
-        table.apply(draft.numbered(table.seq + 1), draft.state)
+        table.apply(draft.numbered(table.seq + 1, 0.0), draft.state)
     return drafts
 
 
@@ -166,7 +168,7 @@ def test_a_table_stands_in_with_the_levels_the_game_names() -> None:
     game = get_game("regicida")
     table = _table(game, (None, "greedy", None))
     assert table.stand_in_level() == game.stand_in().name
-    assert [d.data["level"] for d in table.takeover_drafts(0)] == [game.stand_in().name]
+    assert [d.data["level"] for d in takeover_drafts(table, 0)] == [game.stand_in().name]
 
 
 # --- the referee's request -------------------------------------------------------------

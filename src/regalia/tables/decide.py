@@ -60,8 +60,8 @@ def decide(
         return draws.decide_decline(table, seat)
     if kind == CommandType.CLAIM:
         return absence.decide_claim(table, absent, seat, cmd.at)
-    if rematch_to is None:  # CommandType.REMATCH
-        raise TableError(ErrorCode.BAD_MESSAGE, "a rematch needs the new table's id")
+    if rematch_to is None:  # CommandType.REMATCH: the Round always names the new table
+        raise ValueError("a rematch needs the new table's id and seed")
     return rematch.decide_rematch(table, seat, *rematch_to)
 
 
