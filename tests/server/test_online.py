@@ -4,7 +4,7 @@ restart, absence (a bot until the player returns, or a claim), open seats and qu
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import make_client
 from tests.server.helpers import create, hello, receive_until
+from tests.tables.fakes import FakeClock
 
 BOT = {"kind": "bot", "level": "random"}
 HUMAN = {"kind": "human"}
@@ -45,9 +46,24 @@ def events(client: TestClient, table: str) -> list[dict[str, Any]]:
     return found
 
 
+def advance(client: TestClient, seconds: float) -> None:
+    """Move the server's fake clock on, in the server's own event loop."""
+    clock = client.app.state.service.clock  # type: ignore[attr-defined]
+    assert isinstance(clock, FakeClock)
+    client.portal.call(clock.advance, seconds)  # type: ignore[union-attr]
+
+
+@pytest.fixture
+def timed(tmp_path: Path) -> Iterator[TestClient]:
+    """A server whose clock moves only when the test says (`advance`)."""
+    with make_client(tmp_path, FakeClock()) as test_client:
+        yield test_client
+
+
 def test_a_fischer_clock_runs_for_the_seat_to_move_and_a_timeout_loses(
-    client: TestClient,
+    timed: TestClient,
 ) -> None:
+    client = timed
     made = create(client, "regulator", [HUMAN, HUMAN], clock={"initial_s": 2, "increment_s": 1})
     table = made["table"]["id"]
     white, black = (t["token"] for t in made["tokens"])
@@ -60,7 +76,10 @@ def test_a_fischer_clock_runs_for_the_seat_to_move_and_a_timeout_loses(
                 "seq": first["seq"]}, headers={"X-Seat-Token": white})  # fmt: skip
     after = view(client, table)
     assert after["clocks"]["running"] == [1]
-    assert 2000 < after["clocks"]["remaining_ms"][0] <= 3000  # the increment came on top
+    assert after["clocks"]["remaining_ms"] == [3000, 2000]  # the increment came on top
+    advance(client, 1.99)
+    assert view(client, table)["status"] == "playing"
+    advance(client, 0.02)
     done = wait_for(lambda: (v := view(client, table))["status"] == "finished" and v, 10)
     assert done["result"]["outcomes"] == ["win", "loss"]
     assert "Black ran out of time" in done["result"]["reason"]
@@ -94,18 +113,20 @@ def test_in_regicida_a_timed_out_seat_is_played_by_a_bot_from_then_on(client: Te
 
 
 def test_clocks_survive_a_restart_and_downtime_is_not_charged(tmp_path: Path) -> None:
-    with make_client(tmp_path) as client:
+    clock = FakeClock()
+    with make_client(tmp_path, clock) as client:
         made = create(client, "regulator", [HUMAN, HUMAN], clock={"initial_s": 60})
         table = made["table"]["id"]
         for token, name in zip((t["token"] for t in made["tokens"]), ("Ana", "Bruno"), strict=True):
             join(client, table, token, name)
-        time.sleep(1.0)
+        advance(client, 1.0)
         before = view(client, table)["clocks"]["remaining_ms"][0]
-    time.sleep(3.0)  # no server runs the table
-    with make_client(tmp_path) as client:
+        assert before == 59_000
+    clock.t += 3600  # no server runs the table for an hour
+    with make_client(tmp_path, clock) as client:
         after = view(client, table)["clocks"]
         assert after["running"] == [0]
-        assert before - 1500 < after["remaining_ms"][0] <= before
+        assert after["remaining_ms"][0] == before
         resumed = [e for e in events(client, table) if e["kind"] == "resumed"]
         assert len(resumed) == 1
 
@@ -133,7 +154,8 @@ def test_an_absent_player_is_played_by_a_bot_until_they_return(client: TestClien
     assert summary["seats"][0]["bot_playing"] is False
 
 
-def test_opponents_may_claim_the_win_from_an_absent_player(client: TestClient) -> None:
+def test_opponents_may_claim_the_win_from_an_absent_player(timed: TestClient) -> None:
+    client = timed
     made = create(client, "regulator", [HUMAN, HUMAN], absence={"grace_s": 1, "then": "claim"})
     table = made["table"]["id"]
     white, black = (t["token"] for t in made["tokens"])
@@ -143,7 +165,10 @@ def test_opponents_may_claim_the_win_from_an_absent_player(client: TestClient) -
         url, headers = f"/api/tables/{table}/commands", {"X-Seat-Token": black}
         early = client.post(url, json={"type": "claim"}, headers=headers)
         assert early.status_code == 409 and early.json()["error"]["code"] == "not_claimable"
-        wait_for(lambda: view(client, table, black)["claimable"], 10)
+        advance(client, 0.9)
+        assert not view(client, table, black)["claimable"]
+        advance(client, 0.2)
+        assert view(client, table, black)["claimable"]
         assert not view(client, table, white)["claimable"]
         reply = client.post(url, json={"type": "claim"}, headers=headers)
         assert reply.status_code == 200, reply.text
