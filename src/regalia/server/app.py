@@ -18,6 +18,7 @@ from regalia.server.config import Settings
 from regalia.server.limits import BodyLimit, WriteRateLimit
 from regalia.tables.accounts import Accounts
 from regalia.tables.bots import BotPool
+from regalia.tables.ports import Clock
 from regalia.tables.ratings import Ratings
 from regalia.tables.service import TableService
 from regalia.tables.store import Store
@@ -26,7 +27,8 @@ from regalia.tables.store import Store
 MAX_BODY = 4 << 20
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
+    """The app; `clock` is the tables' source of time (tests hand in a fake one)."""
     settings = settings or Settings.from_env()
 
     @asynccontextmanager
@@ -40,7 +42,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
             fanout = RedisFanout(settings.redis_url)
         service = TableService(
-            store, bots, fanout, bot_seconds=settings.bot_seconds, limits=settings.tables
+            store,
+            bots,
+            fanout,
+            bot_seconds=settings.bot_seconds,
+            limits=settings.tables,
+            clock=clock,
         )
         app.state.service = service
         app.state.accounts = Accounts(store)
