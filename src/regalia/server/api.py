@@ -9,6 +9,7 @@ from fastapi import APIRouter, Header, Query, Request
 
 from regalia.core.game import Game
 from regalia.core.registry import available_games
+from regalia.metrics import COMMANDS
 from regalia.protocol import CommandType, ErrorCode
 from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
@@ -29,14 +30,16 @@ from regalia.server.schemas import (
     SeqOut,
     SitIn,
     TableOut,
-    ViewOut,
 )
-from regalia.tables.commands import Command, read_command
+from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
 from regalia.tables.replay import record_replay, table_replay
 from regalia.tables.requests import SeatRequest, TableRequest
 from regalia.tables.service import TableService
 from regalia.tables.table import Table
+from regalia.wire import View, schema
+
+PROTOCOL = schema()  # built once: it is the code's, not the request's
 
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=100)]
 TableId = Annotated[str, "table id"]
@@ -187,7 +190,7 @@ async def quick_play(
     return {"seat": seat, "token": token, "table": summary(svc, table)}
 
 
-@router.get("/tables/{table_id}/view", response_model=ViewOut)
+@router.get("/tables/{table_id}/view", response_model=View)
 async def view(table_id: TableId, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
     found = await service(request).round(table_id)
     return found.view(found.seat_for(x_seat_token))
@@ -229,8 +232,21 @@ async def command(
     svc = service(request)
     table = await svc.table(table_id)
     seat = _seat(svc, table, x_seat_token)
-    cmd = read_command(body.model_dump(exclude_none=True))
-    return {"seq": await svc.submit(table.id, seat, cmd)}
+    cmd = Command.of(body.root)
+    try:
+        seq = await svc.submit(table.id, seat, cmd)
+    except TableError as exc:
+        COMMANDS.labels(type=cmd.type, outcome=exc.code).inc()
+        raise
+    COMMANDS.labels(type=cmd.type, outcome="ok").inc()
+    return {"seq": seq}
+
+
+@router.get("/protocol")
+async def protocol() -> dict[str, Any]:
+    """JSON Schemas of every WebSocket message both ways, the HTTP command body, the table
+    summary, and each error code's HTTP status (regalia.wire)."""
+    return PROTOCOL
 
 
 @router.get("/tables/{table_id}/replay", response_model=ReplayOut)

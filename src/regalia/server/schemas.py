@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
-from regalia.protocol import CommandType, MessageType, SeatKind
+from regalia.protocol import SeatKind
+
+# The shapes also sent over the WebSocket are declared once, in regalia.wire.
+from regalia.wire import ErrorBody as ErrorBody
+from regalia.wire import ErrorOut as ErrorOut
+from regalia.wire import Event, HttpCommand, Legal, Result, TableSummary
+
+TableOut = TableSummary
+ResultOut = Result
+LegalOut = Legal
 
 # Game options are short words and values: anything longer is refused by the schema.
 OptionName = Annotated[str, Field(max_length=32)]
 OptionText = Annotated[str, Field(max_length=64)]
-
-
-class ErrorBody(BaseModel):
-    code: str
-    message: str
-
-
-class ErrorOut(BaseModel):
-    error: ErrorBody
 
 
 class OptionOut(BaseModel):
@@ -115,59 +115,6 @@ class QuickPlayIn(BaseModel):
     name: str = Field(default="", max_length=40)
 
 
-class SeatOut(BaseModel):
-    seat: int
-    seat_name: str
-    name: str | None
-    kind: str
-    level: str | None
-    joined: bool
-    connected: bool
-    bot_playing: bool
-    player: str | None
-
-
-class AbsenceOut(BaseModel):
-    grace_s: int
-    then: str
-
-
-class ClocksOut(BaseModel):
-    remaining_ms: list[int]
-    running: list[int]
-    per_move: bool
-
-
-class PresenceOut(BaseModel):
-    connected: bool
-    bot: bool
-
-
-class ResultOut(BaseModel):
-    outcomes: list[str]
-    reason: str
-
-
-class TableOut(BaseModel):
-    id: str
-    game: str
-    title: str
-    players: int
-    options: dict[str, Any]
-    status: str
-    seq: int
-    created_at: str
-    seats: list[SeatOut]
-    rated: bool
-    clock: dict[str, int] | None
-    on_timeout: str
-    absence: AbsenceOut
-    clocks: ClocksOut | None
-    to_act: list[int]
-    result: ResultOut | None
-    rematch: str | None
-
-
 class TokenOut(BaseModel):
     seat: int
     token: str
@@ -197,28 +144,8 @@ class SeatTokenOut(BaseModel):
     table: TableOut
 
 
-class LegalOut(BaseModel):
-    action: str
-    text: str
-
-
-class ViewOut(BaseModel):
-    type: Literal[MessageType.VIEW]
-    seq: int
-    status: str
-    view: dict[str, Any]
-    to_act: list[int]
-    legal: list[LegalOut]
-    result: ResultOut | None
-    draw_offer: int | None
-    clocks: ClocksOut | None
-    presence: list[PresenceOut]
-    claimable: bool
-    ratings: list[dict[str, Any]] | None
-
-
 class EventsOut(BaseModel):
-    events: list[dict[str, Any]]
+    events: list[Event]
     seq: int
     more: bool
 
@@ -227,19 +154,8 @@ class ChatOut(BaseModel):
     chat: list[dict[str, Any]]
 
 
-class CommandIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    type: CommandType
-    action: str | None = Field(default=None, max_length=200)
-    seq: int | None = Field(default=None, ge=0)
-    text: str | None = Field(default=None, max_length=500)
-
-    @field_validator("type")
-    @classmethod
-    def _not_join(cls, value: CommandType) -> CommandType:
-        if value == CommandType.JOIN:
-            raise ValueError("join a seat with POST /api/tables/{id}/join")
-        return value
+class CommandIn(RootModel[HttpCommand]):
+    """A command (a WebSocket command but `join`: that has its own route)."""
 
 
 class SeqOut(BaseModel):

@@ -19,14 +19,16 @@ from starlette.websockets import WebSocketDisconnect
 
 from regalia.core.game import Seat
 from regalia.i18n import negotiate, translate
+from regalia.metrics import COMMANDS, RATE_LIMITED, WEBSOCKETS
 from regalia.protocol import CloseCode, CommandType, ErrorCode, MessageType
 from regalia.server.errors import language
 from regalia.server.limits import client_of
-from regalia.tables.commands import MAX_NAME, Command, read_command
+from regalia.tables.commands import Command, read_client
 from regalia.tables.errors import TableError
 from regalia.tables.ratelimit import RateLimiter
 from regalia.tables.service import TableService
 from regalia.tables.table import Table
+from regalia.wire import MAX_PING_ID, Hello, Join, Ping
 
 log = logging.getLogger("regalia.server")
 MAX_FRAME = 16 * 1024  # bytes of UTF-8
@@ -35,6 +37,7 @@ HELLO_SECONDS = 30.0
 MAX_BACKLOG = 2000
 
 router = APIRouter()
+COMMAND_TYPES = frozenset(CommandType)
 
 
 class Client:
@@ -75,7 +78,9 @@ class Sockets:
             self.open.pop(client, None)
 
 
-def error(code: str, message: str, seq: int | None = None, lang: str = "en") -> dict[str, Any]:
+def error(
+    code: ErrorCode, message: str, seq: int | None = None, lang: str = "en"
+) -> dict[str, Any]:
     """An `error` message, in the client's language when the catalogue has the sentence."""
     text = translate(message, lang)
     return {"type": MessageType.ERROR, "code": code, "message": text, "seq": seq}
@@ -107,22 +112,12 @@ def _decode(text: str | None) -> dict[str, Any]:
     return data
 
 
-def _read_hello(data: dict[str, Any]) -> tuple[str | None, str | None, int, str | None]:
+def _read_hello(data: dict[str, Any]) -> Hello:
     if data.get("type") != MessageType.HELLO:
         raise TableError(ErrorCode.BAD_MESSAGE, "the first message must be a 'hello'")
-    token, name, last = data.get("token"), data.get("name"), data.get("last_seq", 0)
-    key = data.get("player_key")
-    if token is not None and not isinstance(token, str):
-        raise TableError(ErrorCode.BAD_MESSAGE, "token must be a string or null")
-    if key is not None and (not isinstance(key, str) or len(key) > 100):
-        raise TableError(ErrorCode.BAD_MESSAGE, "player_key must be a string or null")
-    if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
-        raise TableError(
-            ErrorCode.BAD_MESSAGE, f"name must be a string of at most {MAX_NAME} chars"
-        )
-    if isinstance(last, bool) or not isinstance(last, int) or last < 0:
-        raise TableError(ErrorCode.BAD_MESSAGE, "last_seq must be a whole number ≥ 0")
-    return token, name, last, key
+    hello = read_client(data)
+    assert isinstance(hello, Hello)  # its type was checked just above
+    return hello
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -131,14 +126,17 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     address = client_of(ws.scope)
     await ws.accept()
     if not sockets.enter(address):
+        RATE_LIMITED.labels(what="sockets_per_client").inc()
         lang = language(ws.headers)
         message = "too many open sockets from your address"
         await _send(ws, error(ErrorCode.RATE_LIMITED, message, None, lang))
         await ws.close(CloseCode.TRY_AGAIN)
         return
+    WEBSOCKETS.inc()
     try:
         await _serve(ws, table_id)
     finally:
+        WEBSOCKETS.dec()
         sockets.leave(address)
 
 
@@ -156,11 +154,11 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
             message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             return
-        hello = _decode(message.get("text"))
-        token, name, last_seq, key = _read_hello(hello)
+        hello = _read_hello(_decode(message.get("text")))
         found = await svc.round(table_id)  # the same table, unless it left memory meanwhile
         table = found.table
-        seat = found.seat_for(token)
+        seat = found.seat_for(hello.token)
+        key = hello.player_key
         accounts = ws.app.state.accounts
         player = await svc.db.read(accounts.player, key) if seat is not None else None
     except (TableError, TimeoutError) as exc:
@@ -172,15 +170,16 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
         )
         return
     limits = ws.app.state.http_limits
-    lang = negotiate(asked) if isinstance(asked := hello.get("lang"), str) else language(ws.headers)
-    client = Client(seat, RateLimiter(limits.socket_burst, limits.socket_per_second), lang)
+    lang = negotiate(hello.lang) if hello.lang is not None else language(ws.headers)
+    limiter = RateLimiter(limits.socket_burst, limits.socket_per_second, what="socket")
+    client = Client(seat, limiter, lang)
     # No await between catching up and subscribing: no event can slip between the two.
-    client.send(found.welcome(seat, last_seq, svc.limits.chat_history))
+    client.send(found.welcome(seat, hello.last_seq, svc.limits.chat_history))
     found.subscribe(client)
     writer = asyncio.create_task(_write(ws, client))
     try:
-        if seat is not None and (name or player or not table.seats[seat].joined):
-            who = player.name if player is not None else name
+        if seat is not None and (hello.name or player or not table.seats[seat].joined):
+            who = player.name if player is not None else hello.name
             join = Command(CommandType.JOIN, name=who, player=player.id if player else None)
             await _submit(svc, table, seat, join, client)
         if seat is not None and table.timing.bot_playing.get(seat) is False:
@@ -219,21 +218,32 @@ async def _read(
             return
         if message["type"] == "websocket.disconnect":
             return
+        kind = None
         try:
-            wait = client.limiter.take(None)
+            wait = client.limiter.take(None)  # a refusal counts as rate_limited{what="socket"}
             if wait:
                 raise TableError(ErrorCode.RATE_LIMITED, f"too many messages; wait {wait:.1f} s")
             data = _decode(message.get("text"))
-            if data.get("type") == MessageType.PING:
-                ping = data.get("id")
+            kind = data.get("type")
+            read = read_client(data)
+            if isinstance(read, Ping):
+                ping = read.id
                 client.outbox.put_nowait(
                     {"type": MessageType.PONG, "id": ping if _small(ping) else None}
                 )
                 continue
-            cmd = read_command(data)
-            if cmd.type == CommandType.JOIN:
+            if isinstance(read, Hello):
+                names = ", ".join(CommandType)
+                raise TableError(
+                    ErrorCode.BAD_MESSAGE, f"unknown message type {kind!r}; use one of {names}"
+                )
+            if isinstance(read, Join):
                 raise TableError(ErrorCode.BAD_MESSAGE, "join by reconnecting with a new 'hello'")
+            cmd = Command.of(read)
         except TableError as exc:
+            # A command refused before it reached the table still counts, under its type.
+            if isinstance(kind, str) and kind in COMMAND_TYPES:
+                COMMANDS.labels(type=kind, outcome=exc.code).inc()
             client.outbox.put_nowait(error(exc.code, exc.message, table.seq, client.lang))
             continue
         await _submit(svc, table, seat, cmd, client)
@@ -245,12 +255,17 @@ async def _submit(
     try:
         await svc.submit(table.id, seat, cmd)
     except TableError as exc:
+        COMMANDS.labels(type=cmd.type, outcome=exc.code).inc()
         client.outbox.put_nowait(error(exc.code, exc.message, table.seq, client.lang))
+        return
     except Exception as exc:  # a bug: the player hears of it, the socket stays open
+        COMMANDS.labels(type=cmd.type, outcome=ErrorCode.INTERNAL).inc()
         log.error("table %s: %s failed: %s: %s", table.id, cmd.type, type(exc).__name__, exc)
         message = "the server failed to do that"
         client.outbox.put_nowait(error(ErrorCode.INTERNAL, message, table.seq, client.lang))
+        return
+    COMMANDS.labels(type=cmd.type, outcome="ok").inc()
 
 
 def _small(value: object) -> bool:
-    return isinstance(value, int | str) and len(str(value)) <= 64
+    return isinstance(value, int | str) and len(str(value)) <= MAX_PING_ID

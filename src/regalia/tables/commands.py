@@ -1,4 +1,9 @@
-"""What a seat (or a spectator) asks a table to do, read from untrusted JSON."""
+"""What a seat (or a spectator) asks a table to do, read from untrusted JSON.
+
+The shapes and limits are `regalia.wire`'s; here a message that fails them becomes the
+TableError a player reads (`bad_message`, or `too_large` for a text over its limit), in the
+same words over the WebSocket and HTTP.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
+
 from regalia.protocol import CommandType, ErrorCode
 from regalia.tables.errors import TableError
+from regalia.wire import (
+    CLIENT,
+    MAX_ACTION,
+    MAX_CHAT,
+    MAX_NAME,
+    Action,
+    Chat,
+    CommandMessage,
+    Hello,
+    Join,
+    Ping,
+)
+
+__all__ = ["MAX_ACTION", "MAX_CHAT", "MAX_NAME", "Command", "read_client", "read_command"]
 
 KINDS = tuple(CommandType)
-MAX_NAME = 40
-MAX_CHAT = 500
-MAX_ACTION = 200
+_COMMANDS: TypeAdapter[Any] = TypeAdapter(CommandMessage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,34 +48,67 @@ class Command:
     at: float = 0.0
     player: str | None = None
 
+    @classmethod
+    def of(cls, message: Any) -> Command:
+        """The Command of a validated wire command (`regalia.wire`)."""
+        if isinstance(message, Action):
+            return cls(CommandType.ACTION, action=message.action, seq=message.seq)
+        if isinstance(message, Chat):
+            return cls(CommandType.CHAT, text=message.text)
+        if isinstance(message, Join):
+            return cls(CommandType.JOIN, name=message.name)
+        return cls(CommandType(message.type))
 
-def _text(message: Mapping[str, Any], key: str, limit: int) -> str | None:
-    value = message.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise TableError(ErrorCode.BAD_MESSAGE, f"{key} must be a string")
-    if len(value) > limit:
-        raise TableError(ErrorCode.TOO_LARGE, f"{key} is longer than {limit} characters")
-    return value
+
+def read_client(message: Mapping[str, Any]) -> Hello | Ping | Any:
+    """A client message (hello, ping or a command) as its wire model; TableError if malformed."""
+    try:
+        return CLIENT.validate_python(message)
+    except ValidationError as exc:
+        raise refusal(exc.errors()[0], message) from None
 
 
 def read_command(message: Mapping[str, Any]) -> Command:
     """A Command from a client message; raises TableError on any malformed field."""
-    kind = message.get("type")
-    if kind not in KINDS:
+    try:
+        return Command.of(_COMMANDS.validate_python(message))
+    except ValidationError as exc:
+        raise refusal(exc.errors()[0], message) from None
+
+
+def refusal(error: ErrorDetails, message: Mapping[str, Any]) -> TableError:
+    """The TableError a player reads for the first thing wrong with `message`."""
+    kind, loc = error["type"], error["loc"]
+    field = str(loc[-1]) if len(loc) > 1 else ""
+    if kind.startswith("union_tag"):
         names = ", ".join(KINDS)
-        raise TableError(
-            ErrorCode.BAD_MESSAGE, f"unknown message type {kind!r}; use one of {names}"
+        got = message.get("type")
+        return TableError(
+            ErrorCode.BAD_MESSAGE, f"unknown message type {got!r}; use one of {names}"
         )
-    seq = message.get("seq")
-    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 0):
-        raise TableError(ErrorCode.BAD_MESSAGE, "seq must be a whole number, 0 or more")
-    action = _text(message, "action", MAX_ACTION)
-    if kind == CommandType.ACTION and (action is None or seq is None):
-        raise TableError(ErrorCode.BAD_MESSAGE, "an action message needs 'action' and 'seq'")
-    text = _text(message, "text", MAX_CHAT)
-    if kind == CommandType.CHAT and not (text and text.strip()):
-        raise TableError(ErrorCode.BAD_MESSAGE, "a chat message needs a non-empty 'text'")
-    name = _text(message, "name", MAX_NAME)
-    return Command(CommandType(kind), action=action, seq=seq, text=text, name=name)
+    if kind == "string_too_long" and field != "name":
+        limit = (error.get("ctx") or {}).get("max_length")
+        return TableError(ErrorCode.TOO_LARGE, f"{field} is longer than {limit} characters")
+    return _bad_field(field, kind, message.get("type"))
+
+
+def _bad_field(field: str, kind: str, message_type: object) -> TableError:
+    # Each sentence written out whole: the catalogue translates it as one.
+    bad = ErrorCode.BAD_MESSAGE
+    if field == "seq" and kind != "missing":
+        return TableError(bad, "seq must be a whole number, 0 or more")
+    if field == "last_seq":
+        return TableError(bad, "last_seq must be a whole number ≥ 0")
+    if field == "token":
+        return TableError(bad, "token must be a string or null")
+    if field == "player_key":
+        return TableError(bad, "player_key must be a string or null")
+    if field == "name":
+        return TableError(bad, f"name must be a string of at most {MAX_NAME} chars")
+    if message_type == CommandType.ACTION and kind == "missing":
+        return TableError(bad, "an action message needs 'action' and 'seq'")
+    if message_type == CommandType.CHAT and field == "text" and kind != "string_type":
+        return TableError(bad, "a chat message needs a non-empty 'text'")
+    if field:
+        return TableError(bad, f"{field} must be a string")
+    return TableError(bad, "a message is a JSON object with a 'type'")
