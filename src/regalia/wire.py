@@ -271,7 +271,7 @@ class Takeover(_Event):
 
 class Resumed(_Event):
     kind: Literal[EventKind.RESUMED]
-    paused_from: str
+    paused_from: float | str  # seconds since the epoch; ISO text in tables of release 0.2
 
 
 class Plain(_Event):
