@@ -17,10 +17,13 @@ from typing import Any, ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from regalia.metrics import RATE_LIMITED
 from regalia.protocol import ErrorCode
 from regalia.server.errors import error_body
 
 log = logging.getLogger("regalia.server")
+# An address over its `per_client` connections: refused like any other rate limit.
+CONNECTIONS_REFUSED = RATE_LIMITED.labels("connections")
 
 
 class GuardedHttpProtocol(HttpToolsProtocol):
@@ -38,6 +41,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         super().connection_made(transport)
         address = self.client[0] if self.client else ""
         if self.open_by_client.get(address, 0) >= self.per_client:
+            CONNECTIONS_REFUSED.inc()
             transport.close()
             return
         self.open_by_client[address] = self.open_by_client.get(address, 0) + 1

@@ -41,8 +41,8 @@ class WriteRateLimit:
 
     def __init__(self, app: ASGIApp, limits: HttpLimits) -> None:
         self.app = app
-        self.create = RateLimiter(limits.create_burst, limits.create_per_minute / 60)
-        self.write = RateLimiter(limits.write_burst, limits.write_per_second)
+        self.create = RateLimiter(limits.create_burst, limits.create_per_minute / 60, what="create")
+        self.write = RateLimiter(limits.write_burst, limits.write_per_second, what="write")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in WRITES:

@@ -17,6 +17,7 @@ import heapq
 import logging
 import multiprocessing
 import signal
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
@@ -27,6 +28,7 @@ from regalia.ai.base import Observation
 from regalia.ai.levels import budget_for, make_agent
 from regalia.core.game import Game, Seat, State
 from regalia.core.registry import game_names, get_game, load_ref
+from regalia.metrics import BOT_QUEUE, BOT_THINK
 
 log = logging.getLogger("regalia.bots")
 STARTUP_SECONDS = 60.0
@@ -238,6 +240,7 @@ class BotPool:
         worker = await self._acquire(owner, cost)
         loop = asyncio.get_running_loop()
         started = loop.time()
+        thinking = time.perf_counter()
         ready: asyncio.Future[None] = loop.create_future()
 
         def readable() -> None:
@@ -262,11 +265,15 @@ class BotPool:
             raise
         else:
             loop.remove_reader(fd)
+            if isinstance(job, BotJob):
+                BOT_THINK.observe(time.perf_counter() - thinking)
             self._queue.charge(owner, loop.time() - started, loop.time())
             self._release(worker)
             return (value, "") if status == "ok" else (None, value)
         # The worker is stuck or dead: replace it.
         loop.remove_reader(fd)
+        if isinstance(job, BotJob):  # the time it had before it was given up on
+            BOT_THINK.observe(time.perf_counter() - thinking)
         self._queue.charge(owner, loop.time() - started, loop.time())
         self._all.discard(worker)
         worker.process.kill()
@@ -309,6 +316,10 @@ class BotPool:
         return _Worker(process, parent)
 
 
+def _left_queue(_: asyncio.Future[_Worker]) -> None:
+    BOT_QUEUE.dec()
+
+
 class _FairQueue:
     """Waiting jobs, ordered by their owner's recent worker time (decaying) plus their own
     expected time, then by arrival: quick jobs and tables that used little go first."""
@@ -337,6 +348,9 @@ class _FairQueue:
     ) -> None:
         self._count += 1
         heapq.heappush(self._heap, (self.usage(owner, now) + cost, self._count, future))
+        # Waiting until handed a worker or cancelled, whichever comes first.
+        BOT_QUEUE.inc()
+        future.add_done_callback(_left_queue)
 
     def pop(self) -> asyncio.Future[_Worker] | None:
         while self._heap:

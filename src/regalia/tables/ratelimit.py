@@ -3,6 +3,9 @@
 Used for table creation and other writes per client, and chat per seat. Memory stays
 bounded: a bucket that has refilled completely is the same as no bucket, so those are
 dropped when the map grows.
+
+Every refusal counts in `regalia_rate_limited{what=...}` (regalia.metrics), `what` naming
+the limit ("write", "chat", "sign_in", …); a limiter built without one counts as "other".
 """
 
 from __future__ import annotations
@@ -11,16 +14,23 @@ import math
 import time
 from collections.abc import Callable, Hashable
 
+from regalia.metrics import RATE_LIMITED
+
 MAX_KEYS = 100_000
 
 
 class RateLimiter:
     def __init__(
-        self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic
+        self,
+        burst: float,
+        rate: float,
+        clock: Callable[[], float] = time.monotonic,
+        what: str = "other",
     ) -> None:
         self.burst = burst
         self.rate = rate
         self._clock = clock
+        self._refused = RATE_LIMITED.labels(what)  # at 0 from the start: the series is there
         self._buckets: dict[Hashable, tuple[float, float]] = {}  # key: (tokens, when)
 
     def take(self, key: Hashable, cost: float = 1.0) -> float:
@@ -32,6 +42,7 @@ class RateLimiter:
             self._store(key, tokens - cost, now)
             return 0.0
         self._store(key, tokens, now)
+        self._refused.inc()
         return (cost - tokens) / self.rate if self.rate > 0 else math.inf
 
     def _store(self, key: Hashable, tokens: float, now: float) -> None:

@@ -12,9 +12,11 @@ import asyncio
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from regalia.metrics import WRITER_BATCH, WRITER_COMMIT
 from regalia.tables.store import Append, Store
 
 log = logging.getLogger("regalia.tables")
@@ -73,12 +75,16 @@ class Writer:
                     self._queue.put(more)  # after this batch, in its turn
                     break
                 batch = batch + more[0]
+            started = time.perf_counter()
             try:
                 outcomes: list[bool | BaseException] = list(
                     self.store.append([item for item, _ in batch])
                 )
             except Exception as exc:  # the database is down: every waiter hears of it
                 outcomes = [exc] * len(batch)
+            else:  # a committed batch (some appends may have lost their seq to another process)
+                WRITER_COMMIT.observe(time.perf_counter() - started)
+                WRITER_BATCH.observe(len(batch))
             futures = [future for _, future in batch]
             loop.call_soon_threadsafe(_settle, futures, outcomes)
 
