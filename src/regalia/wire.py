@@ -251,6 +251,7 @@ class RematchMade(_Event):
     kind: Literal[EventKind.REMATCH]
     table_id: str | None
     seats: dict[str, int]  # old seat -> seat at the new table
+    seed: int | None = None  # the new table's seed (absent in older tables)
 
 
 class Expired(_Event):

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 from regalia.i18n import negotiate, translate
 from regalia.protocol import ErrorCode
 from regalia.server.schemas import ErrorOut
+from regalia.tables.commands import refusal
 from regalia.tables.errors import TableError
 
 log = logging.getLogger("regalia.server")
@@ -70,8 +71,15 @@ def install(app: FastAPI) -> None:
         if first.get("type") == "json_invalid":
             message = "the request body is not valid JSON"
             return error_response(ErrorCode.BAD_JSON, message, None, language(request.headers))
+        lang = language(request.headers)
+        if request.url.path.endswith("/commands") and first.get("loc", ("",))[0] == "body":
+            # A command in the WebSocket's words (the same wire model); HTTP keeps its 422.
+            body = exc.body if isinstance(exc.body, dict) else {}
+            loc = tuple(p for p in first["loc"] if p != "body")
+            said = refusal({**first, "loc": loc}, body)  # type: ignore[typeddict-item]
+            return error_response(ErrorCode.INVALID, said.message, None, lang)
         message = f"{where or 'request'}: {first.get('msg', 'invalid')}"
-        return error_response(ErrorCode.INVALID, message[:300])
+        return error_response(ErrorCode.INVALID, message[:300], None, lang)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
