@@ -6,6 +6,8 @@ dicts to the models, field for field: a field added or renamed on one side only 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -156,3 +158,40 @@ def test_the_protocol_is_published(client: TestClient) -> None:
     assert "join" not in published["http_command"]["discriminator"]["mapping"]
     server_types = set(published["server"]["discriminator"]["mapping"])
     assert server_types == {"welcome", "event", "view", "presence", "error", "pong"}
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "server.md"
+
+
+def _section(title: str) -> str:
+    text = DOC.read_text()
+    start = text.index(title)
+    end = text.index("\n## ", start + len(title))
+    return text[start:end]
+
+
+def _types_and_fields(schema: dict[str, Any]) -> dict[str, set[str]]:
+    """Each message type of a published union with its top-level field names."""
+    found = {}
+    for ref in schema["discriminator"]["mapping"].values():
+        model = schema["$defs"][ref.rsplit("/", 1)[1]]
+        found[model["properties"]["type"]["const"]] = set(model["properties"]) - {"type"}
+    return found
+
+
+def test_the_websocket_section_names_every_message_and_field() -> None:
+    section = _section("## WebSocket")
+    published = wire.schema()
+    missing = [
+        f"{kind}.{field}" if field else kind
+        for schema in (published["client"], published["server"])
+        for kind, fields in _types_and_fields(schema).items()
+        for field in ("", *sorted(fields))
+        if f"`{field or kind}`" not in section
+    ]
+    assert not missing, f"docs/server.md's WebSocket section does not name {missing}"
+
+
+def test_the_error_table_gives_each_code_its_status() -> None:
+    rows = dict(re.findall(r"^\| `([a-z_]+)` \| (\d{3}) \|", _section("### Error codes"), re.M))
+    assert rows == {code.value: str(code.status) for code in ErrorCode}
