@@ -13,12 +13,9 @@ import pytest
 
 from regalia import protocol
 from regalia.protocol import ErrorCode
-from regalia.tables.errors import TableError
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "regalia"
 JS = SRC / "web" / "js" / "protocol.js"
-# Modules being rewritten elsewhere that still spell codes as strings (TableError accepts them
-# until then). Convert one with /tmp/convert_codes.py, then drop it from here.
 # Calls whose first argument is an error code.
 CODE_CALLS = {"TableError", "error", "error_response", "error_body"}
 
@@ -44,12 +41,6 @@ def test_both_sides_use_the_same_names(python: type[Enum]) -> None:
 def test_both_sides_give_each_error_code_the_same_status() -> None:
     assert js_names("ErrorStatus") == {code.name: code.status for code in ErrorCode}
     assert all(100 <= code.status < 600 for code in ErrorCode)
-
-
-def test_a_table_error_takes_only_known_codes() -> None:
-    assert TableError("stale", "x").code is ErrorCode.STALE  # a str, until every caller converts
-    with pytest.raises(ValueError):
-        TableError("no_such_code", "x")
 
 
 def _named(func: ast.expr) -> str | None:

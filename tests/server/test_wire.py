@@ -15,6 +15,7 @@ from pydantic import BaseModel, TypeAdapter
 from starlette.testclient import WebSocketTestSession
 
 from regalia import wire
+from regalia.metrics import REGISTRY
 from regalia.protocol import ErrorCode, EventKind, MessageType
 from regalia.server.schemas import EventsOut
 from tests.server.helpers import create
@@ -195,3 +196,31 @@ def test_the_websocket_section_names_every_message_and_field() -> None:
 def test_the_error_table_gives_each_code_its_status() -> None:
     rows = dict(re.findall(r"^\| `([a-z_]+)` \| (\d{3}) \|", _section("### Error codes"), re.M))
     assert rows == {code.value: str(code.status) for code in ErrorCode}
+
+
+def test_commands_are_counted_by_type_and_outcome_on_both_transports(client: TestClient) -> None:
+    def count(kind: str, outcome: str) -> float:
+        value = REGISTRY.get_sample_value(
+            "regalia_commands_total", {"type": kind, "outcome": outcome}
+        )
+        return value or 0.0
+
+    made = create(client, "regulator", [{"kind": "human"}] * 2)
+    table, token = made["table"]["id"], made["tokens"][0]["token"]
+    before = count("chat", "ok"), count("accept_draw", "not_started"), count("chat", "too_large")
+    headers = {"X-Seat-Token": token}
+    client.post(
+        f"/api/tables/{table}/commands", json={"type": "chat", "text": "hi"}, headers=headers
+    )
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws)
+        sock.send(type="hello", token=token, name="Ann", last_seq=0)
+        sock.until("view")
+        sock.send(type="chat", text="again")
+        sock.until("event")
+        sock.send(type="accept_draw")
+        assert sock.until("error")["code"] == ErrorCode.NOT_STARTED  # the other seat is empty
+        ws.send_json({"type": "chat", "text": "x" * 501})
+        sock.until("error")
+    after = count("chat", "ok"), count("accept_draw", "not_started"), count("chat", "too_large")
+    assert [a - b for a, b in zip(after, before, strict=True)] == [2, 1, 1]

@@ -21,14 +21,9 @@ RETRY_SECONDS = 1.0
 
 
 class TableError(Exception):
-    """`code` is an ErrorCode; a plain string is taken while callers are converted to the enum,
-    and one that names no code raises ValueError (a typo fails where it is made)."""
-
-    def __init__(
-        self, code: ErrorCode | str, message: str, retry_after: float | None = None
-    ) -> None:
+    def __init__(self, code: ErrorCode, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
-        self.code = ErrorCode(code)
+        self.code = code
         self.message = message
         self.retry_after = retry_after
 
