@@ -13,7 +13,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
 from regalia.protocol import CloseCode
-from regalia.server import analysis, api, errors, languages, learning, players, ws
+from regalia.server import analysis, api, errors, languages, learning, metrics_route, players, ws
 from regalia.server.config import Settings
 from regalia.server.limits import BodyLimit, WriteRateLimit
 from regalia.tables.accounts import Accounts
@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     errors.install(app)
     app.state.sockets = ws.Sockets(settings.http.sockets_per_client)
     app.state.http_limits = settings.http
+    app.state.metrics_token = settings.metrics_token
     app.add_middleware(WriteRateLimit, limits=settings.http)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.include_router(api.router)
@@ -88,6 +89,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(languages.router)
     app.include_router(analysis.router)
     app.include_router(ws.router)
+    app.include_router(metrics_route.router)
     if (settings.web_dir / "index.html").is_file():
         # The front end answers only what no route matches, so a wrong method on an API
         # path still gets its 405 instead of the static files' 404.

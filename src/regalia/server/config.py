@@ -55,6 +55,9 @@ class Settings:
     web_dir: Path = field(default=WEB_DIR)
     http: HttpLimits = field(default_factory=HttpLimits)
     tables: Limits = field(default_factory=Limits)
+    # `GET /metrics` is open when None (a lone server on loopback), else it needs
+    # `Authorization: Bearer <metrics_token>`.
+    metrics_token: str | None = None
 
     @classmethod
     def from_env(
@@ -74,6 +77,7 @@ class Settings:
             bot_seconds=float(env.get("REGALIA_BOT_SECONDS", "5.0")),
             http=limits_from_env(HttpLimits(), env),
             tables=limits_from_env(Limits(), env),
+            metrics_token=env.get("REGALIA_METRICS_TOKEN") or None,
         )
 
     def db_url(self) -> str:
