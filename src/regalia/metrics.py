@@ -29,7 +29,7 @@ COMMANDS = Counter(
 )
 MOVE_LATENCY = Histogram(
     "regalia_move_latency_seconds",
-    "An action command from its arrival to its event stored.",
+    "An action command (a player's or a bot's) from its arrival to its event stored.",
     buckets=_LATENCY_BUCKETS,
     registry=REGISTRY,
 )

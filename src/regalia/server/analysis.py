@@ -75,7 +75,9 @@ class _State:
 
     def __init__(self) -> None:
         self.limits = limits_from_env(AnalysisLimits(), os.environ)
-        self.rate = RateLimiter(self.limits.analysis_burst, self.limits.analysis_per_second)
+        self.rate = RateLimiter(
+            self.limits.analysis_burst, self.limits.analysis_per_second, what="analysis"
+        )
         self.running: dict[str, int] = {}
 
 

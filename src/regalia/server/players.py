@@ -35,8 +35,8 @@ T = TypeVar("T")
 PlayerKey = Annotated[str | None, Header(alias="X-Player-Key", max_length=100)]
 router = APIRouter(prefix="/api", responses=ERRORS)
 # Sign-in attempts: a few per name, a few more per address, then one a minute.
-_by_name = RateLimiter(5, 1 / 60)
-_by_client = RateLimiter(20, 20 / 60)
+_by_name = RateLimiter(5, 1 / 60, what="sign_in")
+_by_client = RateLimiter(20, 20 / 60, what="sign_in")
 
 
 def accounts(request: Request) -> Accounts:

@@ -104,7 +104,9 @@ class Round:
         self._bots: dict[tuple[Seat, int], asyncio.Task[Any]] = {}
         self._syncing: asyncio.Task[Any] | None = None
         limits = ports.limits
-        self._chat = RateLimiter(limits.chat_burst, limits.chat_per_second, self.clock.now)
+        self._chat = RateLimiter(
+            limits.chat_burst, limits.chat_per_second, self.clock.now, what="chat"
+        )
 
     # ------------------------------------------------------------------------- lifecycle
 
