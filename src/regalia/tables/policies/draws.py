@@ -26,25 +26,31 @@ def decide_offer(table: Table, seat: Seat) -> list[Draft]:
             return [*drafts, Draft(EventKind.DRAW_DECLINED, other)]
     drafts += [Draft(EventKind.DRAW_ACCEPTED, other) for other in bots]
     if bots and len(bots) == len(others):
-        outcomes = tuple(Outcome.DRAW for _ in range(table.players))
-        drafts.append(finish(table, Result(outcomes, "draw agreed")))
+        drafts.append(_agreed(table))
     return drafts
 
 
 def decide_accept(table: Table, seat: Seat) -> list[Draft]:
-    if table.draw_offer is None or seat not in table.draw_opponents():
-        raise TableError(ErrorCode.NO_DRAW_OFFER, "there is no draw offer for you to answer")
+    _need_offer_to(table, seat)
     drafts = [Draft(EventKind.DRAW_ACCEPTED, seat)]
     if table.draw_opponents() <= table.draw_accepted | {seat}:
-        outcomes = tuple(Outcome.DRAW for _ in range(table.players))
-        drafts.append(finish(table, Result(outcomes, "draw agreed")))
+        drafts.append(_agreed(table))
     return drafts
 
 
 def decide_decline(table: Table, seat: Seat) -> list[Draft]:
+    _need_offer_to(table, seat)
+    return [Draft(EventKind.DRAW_DECLINED, seat)]
+
+
+def _need_offer_to(table: Table, seat: Seat) -> None:
     if table.draw_offer is None or seat not in table.draw_opponents():
         raise TableError(ErrorCode.NO_DRAW_OFFER, "there is no draw offer for you to answer")
-    return [Draft(EventKind.DRAW_DECLINED, seat)]
+
+
+def _agreed(table: Table) -> Draft:
+    outcomes = tuple(Outcome.DRAW for _ in range(table.players))
+    return finish(table, Result(outcomes, "draw agreed"))
 
 
 def declined_by_move(table: Table, seat: Seat) -> list[Draft]:
