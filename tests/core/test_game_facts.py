@@ -15,8 +15,8 @@ from regalia.core.game import RANDOM_LEVEL, Chance, Dynamics, Game, Outcome, Sea
 from regalia.core.referee import RefereeField
 from regalia.core.registry import available_games, get_game, load_ref
 from regalia.tables.commands import Command
-from regalia.tables.events import Draft
 from regalia.tables.decide import decide
+from regalia.tables.events import Draft
 from regalia.tables.policies.absence import takeover_drafts
 from regalia.tables.table import SeatInfo, Table
 from tests.tables.toygame import ToyGame

@@ -81,3 +81,11 @@ def test_resigning_where_the_rules_have_none_is_refused_with_the_reason(
         assert words in error["message"]
     status = client.get(f"/api/tables/{table}").json()["status"]
     assert status == "playing"
+
+
+def test_the_games_list_carries_each_games_openspiel_like_facts(client: TestClient) -> None:
+    facts = {g["name"]: (g["dynamics"], g["utility"], g["chance"])
+             for g in client.get("/api/games").json()}  # fmt: skip
+    assert facts["regulator"] == ("sequential", "zero-sum", "deterministic")
+    assert facts["regicide"][:2] == ("sequential", "zero-sum")
+    assert facts["regicida"] == ("simultaneous", "general-sum", "seeded")

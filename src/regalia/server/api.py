@@ -106,6 +106,9 @@ def game_facts(game: Game[Any]) -> dict[str, Any]:
         "absence": game.absence,
         "lessons": bool(game.lessons),
         "referee": bool(game.referee),
+        "dynamics": game.dynamics.value,
+        "utility": game.utility.value,
+        "chance": game.chance.value,
     }
 
 

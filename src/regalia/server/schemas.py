@@ -70,6 +70,10 @@ class GameOut(BaseModel):
     # referee (POST /api/referee/{game}).
     lessons: bool
     referee: bool
+    # OpenSpiel-like facts: who acts at once, how results sum, where randomness comes from.
+    dynamics: Literal["sequential", "simultaneous"]
+    utility: Literal["zero-sum", "general-sum"]
+    chance: Literal["deterministic", "seeded"]
 
 
 class SeatIn(BaseModel):

@@ -99,7 +99,6 @@ class TerminalGame:
         """Every seat to act chooses from the same state, then the actions apply in turn."""
         state = self.state
         acting = sorted(state.to_act())
-        secret = len(acting) > 1
         chosen = []
         for seat in acting:
             pick = self.choose(state, seat)
@@ -107,7 +106,8 @@ class TerminalGame:
                 return  # the game changed or the player left: nothing chosen here applies
             chosen.append((seat, *pick))
         for seat, action, by_human, forced in chosen:
-            self.act(seat, action, by_human, forced, secret)
+            # The game says whether this action stays hidden (a round's last vote too).
+            self.act(seat, action, by_human, forced, self.state.action_is_secret(seat))
 
     def choose(self, state: State[Any], seat: Seat) -> tuple[Any, bool, bool] | None:
         """(action, chosen by a human, forced), or None when the turn was interrupted."""
