@@ -175,3 +175,47 @@ def test_a_failed_store_changes_nothing_and_tells_nobody() -> None:
         await tasks.close(1.0)
 
     asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
+class SlowReads(MemoryLog):
+    """Reads what is stored when asked, then answers only once `gate` opens."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = asyncio.Event()
+        self.reading = asyncio.Event()
+
+    async def events_after(self, table_id: str, seq: int) -> list[Any]:
+        found = [e for e in self.tables[table_id].events if e.seq > seq]
+        self.reading.set()
+        await self.gate.wait()
+        return found
+
+
+def test_a_notice_during_a_catch_up_is_not_lost() -> None:
+    async def scenario() -> int:
+        tasks, log, clock = Tasks(), SlowReads(), FakeClock()
+        await tasks.start()
+
+        async def no_rematch(_: Round) -> None:
+            return None
+
+        ports = Ports(log, AllMine(), None, FallbackBots(), clock, tasks.spawn, Limits())
+        rounds = Rounds(ports, None, no_rematch)  # type: ignore[arg-type]
+        seats = [SeatSpec(SeatKind.HUMAN, None, None)] * 2
+        stored = Stored("t1", "regulator", 2, {}, 1, "now", seats, [])
+        log.tables["t1"] = stored
+        found = rounds.adopt(rebuild(stored), [None, None])
+        elsewhere = [Draft(EventKind.CREATED, None, {}), Draft(EventKind.CHAT, 0,
+                     {"name": "A", "text": "hi"})]  # fmt: skip
+        stored.events.append(elsewhere[0].numbered(1, clock.now()))  # another process stores 1
+        found.on_remote(1)
+        await log.reading.wait()  # the catch-up has read the store: it saw seq 1 only
+        stored.events.append(elsewhere[1].numbered(2, clock.now()))
+        found.on_remote(2)  # arrives while that read is under way
+        log.gate.set()
+        await until(lambda: found.table.seq == 2, 5)
+        await tasks.close(1.0)
+        return found.table.seq
+
+    assert asyncio.run(asyncio.wait_for(scenario(), 30)) == 2

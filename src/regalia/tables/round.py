@@ -103,6 +103,7 @@ class Round:
         self._timer: Cancellable | None = None
         self._bots: dict[tuple[Seat, int], asyncio.Task[Any]] = {}
         self._syncing: asyncio.Task[Any] | None = None
+        self._wanted = 0  # the highest seq other processes said they stored
         limits = ports.limits
         self._chat = RateLimiter(
             limits.chat_burst, limits.chat_per_second, self.clock.now, what="chat"
@@ -277,16 +278,20 @@ class Round:
     def on_remote(self, seq: int) -> None:
         """Another process stored events up to `seq`: catch up, retrying while the store
         cannot be read (the notice will not come twice)."""
+        self._wanted = max(self._wanted, seq)
         if seq <= self.table.seq or (self._syncing is not None and not self._syncing.done()):
-            return
+            return  # a catch-up under way reads again if this seq is still ahead of it
         self._syncing = self.ports.spawn(self._catch_up(), f"sync-{self.id}")
 
     async def _catch_up(self) -> None:
         delay = 0.5
-        while not self.closed:
+        while not self.closed and self.table.seq < self._wanted:
+            before = self.table.seq
             try:
                 await self.run(lambda _: self._sync())
-                return
+                if self.table.seq == before:
+                    return  # nothing more to read: the notice was ahead of the store
+                continue
             except TableError as exc:
                 if exc.code not in (ErrorCode.UNAVAILABLE, ErrorCode.STORAGE_ERROR):
                     raise
