@@ -7,6 +7,7 @@ happened (seconds since the epoch, from the runtime's clock). An event is stored
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -16,8 +17,10 @@ from regalia.core.game import Seat, State
 from regalia.protocol import EventKind
 
 
+@functools.lru_cache(maxsize=4096)
 def iso_time(seconds: float) -> str:
-    """Seconds since the epoch as the ISO text the wire and the lobby columns carry."""
+    """Seconds since the epoch as the ISO text the wire and the lobby columns carry (an
+    event's time is written for each seat that sees it and for its row: cached)."""
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
 
 

@@ -52,6 +52,8 @@ PRESENCE_SECONDS = 45.0
 # A timer fires a little after its deadline, so the check at that moment finds it due.
 SLACK = 0.01
 RETRY_SECONDS = 1.0
+# The tables row's record text is brought up to date at least this often (in events).
+RECORD_EVERY = 32
 # Events that may come between the seq a client saw and its action without making it stale.
 _HARMLESS = {
     EventKind.CHAT,
@@ -101,6 +103,7 @@ class Round:
         }
         self.last_active = now
         self._timer: Cancellable | None = None
+        self._timer_at = 0.0  # when the armed timer fires (clock time)
         self._bots: dict[tuple[Seat, int], asyncio.Task[Any]] = {}
         self._syncing: asyncio.Task[Any] | None = None
         self._wanted = 0  # the highest seq other processes said they stored
@@ -231,8 +234,12 @@ class Round:
         events = [d.numbered(table.seq + i + 1, at) for i, d in enumerate(drafts)]
         status, result = table.preview(drafts)
         final = next((d.state for d in reversed(drafts) if d.state is not None), None)
-        # States are immutable: the writer thread turns the new one into the record.
-        record = final.to_record if final is not None else None
+        # The row's record is a summary nobody reads in play (the events are the table):
+        # rewritten when the status changes and every RECORD_EVERY events, not every move.
+        # States are immutable: the writer thread turns this one into the text.
+        last = table.seq + len(drafts)
+        due = status != table.status or last // RECORD_EVERY > table.seq // RECORD_EVERY
+        record = (final or table.state).to_record if due else None
         seated = tuple(
             (d.seat, str(d.data["player"]))
             for d in drafts
@@ -326,14 +333,25 @@ class Round:
             self._timer = None
 
     def _refresh_timer(self) -> None:
-        """Arm the table's timer for its next deadline (or none)."""
-        self._cancel_timer()
+        """Arm the table's timer for its next deadline (or none).
+
+        A timer already armed no later than the deadline stays: if it comes early, the check
+        then finds nothing due and arms the next one. Most moves push the deadline later
+        (a clock with an increment, a new turn), so most moves leave the timer alone."""
         if self.table.status != TableStatus.PLAYING or not self.owned:
+            self._cancel_timer()
             return
         now = self.clock.now()
         due = timeouts.next_deadline(self.table, self.absent, now)
-        if due is not None:
-            self._timer = self.clock.call_later(max(0.0, due - now) + SLACK, self._fire)
+        if due is None:
+            self._cancel_timer()
+            return
+        fire_at = max(now, due) + SLACK
+        if self._timer is not None and self._timer_at <= fire_at:
+            return
+        self._cancel_timer()
+        self._timer = self.clock.call_later(fire_at - now, self._fire)
+        self._timer_at = fire_at
 
     def _fire(self) -> None:
         self._timer = None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy import bindparam, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
@@ -64,7 +65,15 @@ def sqlite_url(data_dir: Path) -> str:
 
 
 def _event(row: EventRow) -> Event:
-    return Event(row.seq, row.kind, row.seat, row.at, json.loads(row.data), row.is_secret)
+    return Event(row.seq, row.kind, row.seat, row.at, orjson.loads(row.data), row.is_secret)
+
+
+def _data_text(data: Any) -> str:
+    """An event's data as the compact JSON text stored (orjson: a move's hot path)."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # what orjson refuses (an integer beyond 64 bits) json still writes
+        return json.dumps(data, separators=(",", ":"))
 
 
 _INSERT_EVENT = insert(EventRow)
@@ -77,7 +86,7 @@ _UPDATE_RECORD = _UPDATE_SEQ.values(record=bindparam("rec"))
 
 
 def _event_row(table_id: str, ev: Event) -> EventRow:
-    data = json.dumps(dict(ev.data), separators=(",", ":"))
+    data = _data_text(dict(ev.data))
     return EventRow(
         table_id=table_id, seq=ev.seq, kind=ev.kind, seat=ev.seat, at=ev.at, data=data,
         is_secret=ev.secret,
@@ -136,7 +145,7 @@ class Store:
         # Core statements run as executemany: an append is the hot path of every move.
         rows = [
             {"table_id": item.table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
-             "at": ev.at, "data": json.dumps(dict(ev.data), separators=(",", ":")),
+             "at": ev.at, "data": _data_text(dict(ev.data)),
              "is_secret": ev.secret}
             for item in batch
             for ev in item.events

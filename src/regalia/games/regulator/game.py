@@ -13,6 +13,7 @@ the SAN, `parse` accepts either. Seat 0 is White, seat 1 Black.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -205,14 +206,15 @@ class RegulatorState(State[int]):
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
         position = self._position
-        board = []
-        for rank in range(RANKS - 1, -1, -1):
-            row = position.board[rank * FILES : (rank + 1) * FILES]
-            board.append("".join(_letter(p) for p in row))
+        squares = position.board  # a fresh list each time: read it once
+        board = [
+            "".join(_LETTERS[p] for p in squares[rank * FILES : (rank + 1) * FILES])
+            for rank in range(RANKS - 1, -1, -1)
+        ]
         sans = self.sans
         last = None
         if sans:
-            last = {"san": sans[-1], "coordinate": coordinate(position.move_stack[-1])}
+            last = {"san": sans[-1], "coordinate": _coordinate(position.move_stack[-1])}
         return {
             "game": "regulator",
             "fen": self.fen,
@@ -222,7 +224,7 @@ class RegulatorState(State[int]):
             "regulator": position.regulator,
             "powers": powers(position.regulator),
             "to_act": sorted(self.to_act()),
-            "legal": [coordinate(m) for m in self._legal] if not self._result else [],
+            "legal": [_coordinate(m) for m in self._legal] if not self._result else [],
             "history": list(sans),
             "last_move": last,
             "check": position.in_check(),
@@ -369,6 +371,11 @@ def _letter(piece: int) -> str:
         return "."
     letter = PIECE_LETTERS[abs(piece)]
     return letter if piece > 0 else letter.lower()
+
+
+# Views are built on every move: a move's coordinate text and a piece's letter, looked up.
+_coordinate = functools.cache(coordinate)
+_LETTERS = {piece: _letter(piece) for piece in range(1 - len(PIECE_LETTERS), len(PIECE_LETTERS))}
 
 
 def _safe_coordinate(action: object) -> str:
