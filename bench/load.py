@@ -132,6 +132,7 @@ class Game:
     mine: int = 0  # the player's moves seen applied (action events of seat 0)
     sent_at: float | None = None  # a move in flight since (perf_counter)
     sent_seq: int = 0
+    seen: int = 0  # the seq of the last view received
     stale: list[tuple[int, int]] = field(default_factory=list)  # (seq sent, table's seq)
 
 
@@ -181,10 +182,14 @@ def _seen(message: dict[str, Any], stats: Stats, played: Game) -> None:
 
 async def _play(url: str, token: str, think: float, stop: float, stats: Stats,
                 rng: random.Random, played: Game) -> None:  # fmt: skip
-    async with websockets.connect(url, max_size=1 << 22) as ws:
+    try:
+        opened = await websockets.connect(url, max_size=1 << 22)
+    except TimeoutError:
+        raise TimeoutError(f"table {played.table}: the WebSocket did not open in time") from None
+    async with opened as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "name": "load"}))
         while True:
-            message = json.loads(await asyncio.wait_for(ws.recv(), 60))
+            message = await _receive(ws, played)
             _seen(message, stats, played)
             if message["type"] != "view":
                 continue
@@ -204,7 +209,21 @@ async def _play(url: str, token: str, think: float, stop: float, stats: Stats,
                 move = {"type": "action", "action": choice, "seq": played.sent_seq}
                 await ws.send(json.dumps(move))
         while played.sent_at is not None:  # a move in flight when time ran out: its answer
-            _seen(json.loads(await asyncio.wait_for(ws.recv(), 60)), stats, played)
+            _seen(await _receive(ws, played), stats, played)
+
+
+async def _receive(ws: Any, played: Game) -> dict[str, Any]:
+    """The next message; a silence of a minute is an error that says what it waited for."""
+    try:
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 60))
+    except TimeoutError:
+        waiting = "the answer to its move" if played.sent_at is not None else "its turn"
+        raise TimeoutError(
+            f"table {played.table}: nothing for 60 s after seq {played.seen}, waiting for {waiting}"
+        ) from None
+    if message.get("type") == "view":
+        played.seen = message["seq"]
+    return message
 
 
 async def player(base: str, game: str, think: float, stop: float, stats: Stats, seed: int,
