@@ -140,21 +140,27 @@ class AllMine:
         return 0.0
 
 
+async def lone_round(log: MemoryLog, clock: FakeClock) -> tuple[Tasks, Round]:
+    """A two-seat table's Round on the in-memory log, with no database behind it."""
+    tasks = Tasks()
+    await tasks.start()
+
+    async def no_rematch(_: Round) -> None:
+        return None
+
+    ports = Ports(log, AllMine(), None, FallbackBots(), clock, tasks.spawn, Limits())
+    rounds = Rounds(ports, None, no_rematch)  # type: ignore[arg-type]
+    seats = [SeatSpec(SeatKind.HUMAN, None, None)] * 2
+    stored = Stored("t1", "regulator", 2, {}, 1, "now", seats, [])
+    log.tables["t1"] = stored
+    return tasks, rounds.adopt(rebuild(stored), [None, None])
+
+
 def test_a_failed_store_changes_nothing_and_tells_nobody() -> None:
     async def scenario() -> None:
-        tasks, log, clock = Tasks(), MemoryLog(), FakeClock()
-        await tasks.start()
-
-        async def no_rematch(_: Round) -> None:
-            return None
-
-        ports = Ports(log, AllMine(), None, FallbackBots(), clock, tasks.spawn, Limits())
-        rounds = Rounds(ports, None, no_rematch)  # type: ignore[arg-type]
-        seats = [SeatSpec(SeatKind.HUMAN, None, None)] * 2
-        stored = Stored("t1", "regulator", 2, {}, 1, "now", seats, [])
-        log.tables["t1"] = stored
-        table = rebuild(stored)
-        found = rounds.adopt(table, [None, None])
+        log, clock = MemoryLog(), FakeClock()
+        tasks, found = await lone_round(log, clock)
+        table = found.table
         heard: list[Any] = []
 
         class Ear:
@@ -194,18 +200,9 @@ class SlowReads(MemoryLog):
 
 def test_a_notice_during_a_catch_up_is_not_lost() -> None:
     async def scenario() -> int:
-        tasks, log, clock = Tasks(), SlowReads(), FakeClock()
-        await tasks.start()
-
-        async def no_rematch(_: Round) -> None:
-            return None
-
-        ports = Ports(log, AllMine(), None, FallbackBots(), clock, tasks.spawn, Limits())
-        rounds = Rounds(ports, None, no_rematch)  # type: ignore[arg-type]
-        seats = [SeatSpec(SeatKind.HUMAN, None, None)] * 2
-        stored = Stored("t1", "regulator", 2, {}, 1, "now", seats, [])
-        log.tables["t1"] = stored
-        found = rounds.adopt(rebuild(stored), [None, None])
+        log, clock = SlowReads(), FakeClock()
+        tasks, found = await lone_round(log, clock)
+        stored = log.tables["t1"]
         elsewhere = [Draft(EventKind.CREATED, None, {}), Draft(EventKind.CHAT, 0,
                      {"name": "A", "text": "hi"})]  # fmt: skip
         stored.events.append(elsewhere[0].numbered(1, clock.now()))  # another process stores 1
