@@ -16,7 +16,6 @@ from regalia.protocol import CloseCode
 from regalia.server import analysis, api, errors, languages, learning, metrics_route, players, ws
 from regalia.server.config import Settings
 from regalia.server.limits import BodyLimit, WriteRateLimit
-from regalia.tables.accounts import Accounts
 from regalia.tables.bots import BotPool
 from regalia.tables.ports import Clock
 from regalia.tables.ratings import Ratings
@@ -50,7 +49,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             clock=clock,
         )
         app.state.service = service
-        app.state.accounts = Accounts(store)
+        app.state.accounts = service.accounts
         app.state.ratings = Ratings(store.engine)
         app.state.bots, app.state.bot_seconds = bots, settings.bot_seconds
         if fanout is not None:

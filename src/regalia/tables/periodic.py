@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Awaitable, Callable
 
-from regalia.tables.errors import TableError
-
-log = logging.getLogger("regalia.tables")
+from regalia.tables.tasks import guarded
 
 
 async def every(
     seconds: Callable[[], float], round_: Callable[[], Awaitable[None]], name: str
 ) -> None:
-    """Run `round_` every `seconds()` (read each time) until cancelled. A storage failure
-    skips a round with one log line; a bug is logged whole; the next round runs anyway."""
+    """Run `round_` every `seconds()` (read each time) until cancelled. A failing round is
+    logged (a storage failure in one line) and the next one runs anyway."""
     while True:
         await asyncio.sleep(seconds())
-        try:
-            await round_()
-        except asyncio.CancelledError:
-            raise
-        except TableError as exc:
-            log.warning("%s skipped a round: %s", name, exc.message)
-        except Exception:
-            log.exception("%s round failed", name)
+        await guarded(round_(), f"{name} round")

@@ -254,19 +254,21 @@ class Round:
             table.apply(event, draft.state)
         if rating is not None:
             table.rating_changes = await self.ports.log.rating_changes(table.id)
-        self._stored(events)
+        self._applied(events, publish=True)
         if any(e.kind == EventKind.REMATCH for e in events):
             self.ports.spawn(self._rematcher(self), f"rematch-{table.id}")
         return table.seq
 
-    def _stored(self, events: Sequence[Event]) -> None:
-        """New events are applied: tell everyone, and run what comes next."""
+    def _applied(self, events: Sequence[Event], publish: bool) -> None:
+        """New events are applied: tell everyone (other processes too, if they were stored
+        here: `publish`), and run what comes next."""
         self.touch()
         self.tell(events)
-        if self.ports.notifier is not None:
-            self.ports.notifier.publish(self.id, self.table.seq)
-        if any(e.kind in (EventKind.TAKEOVER, EventKind.RETURNED) for e in events):
-            self.tell_presence()
+        if publish:
+            if self.ports.notifier is not None:
+                self.ports.notifier.publish(self.id, self.table.seq)
+            if any(e.kind in (EventKind.TAKEOVER, EventKind.RETURNED) for e in events):
+                self.tell_presence()
         self.started()
 
     async def _sync(self) -> None:
@@ -275,12 +277,7 @@ class Round:
         for event in events:
             self.table.apply(event)
         if events:
-            self._stored_elsewhere(events)
-
-    def _stored_elsewhere(self, events: Sequence[Event]) -> None:
-        self.touch()
-        self.tell(events)
-        self.started()
+            self._applied(events, publish=False)
 
     def on_remote(self, seq: int) -> None:
         """Another process stored events up to `seq`: catch up, retrying while the store
@@ -321,9 +318,6 @@ class Round:
             task = self.ports.spawn(play, f"bot-{self.id}-{seat}")
             self._bots[key] = task
             task.add_done_callback(lambda _, key=key: self._bots.pop(key, None))
-
-    def bot_tasks(self) -> list[asyncio.Task[Any]]:
-        return list(self._bots.values())
 
     # ------------------------------------------------------------------------- deadlines
 

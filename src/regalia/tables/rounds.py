@@ -202,9 +202,6 @@ class Rounds:
             out.append(summary)
         return out
 
-    def tasks(self) -> list[asyncio.Task[Any]]:
-        return list(self._loading.values())
-
 
 def rebuild(stored: Stored) -> Table:
     game = get_game(stored.game)

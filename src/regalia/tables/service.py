@@ -28,7 +28,7 @@ from regalia.tables.limits import Limits
 from regalia.tables.models import TableRow
 from regalia.tables.periodic import every
 from regalia.tables.policies.rematch import rematch_seats
-from regalia.tables.ports import Clock, Listener, Notifier
+from regalia.tables.ports import Clock, Notifier
 from regalia.tables.ratings import Ratings
 from regalia.tables.requests import (
     SeatRequest,
@@ -61,7 +61,7 @@ class TableService:
         self.limits = limits or Limits()
         self.clock = clock or WallClock()
         self.db = db or Database(store)
-        self.accounts = Accounts(store)  # only rated bots' players: the API has its own
+        self.accounts = Accounts(store)  # players: rated bots' here, the players API's too
         # Several processes share the tables only when they tell each other (Redis).
         self.leases = Leases(self.db, self.clock, shared=notifier is not None)
         self.tasks = Tasks()
@@ -267,12 +267,3 @@ class TableService:
             return [Draft(EventKind.RETURNED, seat)]
 
         await self.rounds.store(table_id, hand_back)
-
-    def subscribe(self, table_id: str, listener: Listener) -> Round:
-        found = self.rounds.loaded(table_id)
-        if found is None:
-            raise TableError(
-                ErrorCode.UNAVAILABLE, "the table is loading; try again", retry_after=1
-            )
-        found.subscribe(listener)
-        return found

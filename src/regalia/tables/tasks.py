@@ -34,7 +34,7 @@ class Tasks:
     def spawn(self, work: Awaitable[Any], name: str) -> asyncio.Task[Any]:
         if self._group is None:
             raise RuntimeError("the table service is not started")
-        task = self._group.create_task(_guarded(work, name), name=name)
+        task = self._group.create_task(guarded(work, name), name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
@@ -51,12 +51,14 @@ class Tasks:
             log.warning("%d table tasks still running at shutdown; leaving them", left)
 
 
-async def _guarded(work: Awaitable[Any], name: str) -> None:
+async def guarded(work: Awaitable[Any], name: str) -> None:
+    """Await `work`; a storage failure is one log line, a bug is logged whole, and neither
+    reaches the caller (a cancel does)."""
     try:
         await work
     except asyncio.CancelledError:
         raise
     except TableError as exc:
-        log.warning("%s stopped: %s", name, exc.message)
+        log.warning("%s failed: %s", name, exc.message)
     except Exception:
         log.exception("%s failed", name)
