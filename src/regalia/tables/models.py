@@ -78,7 +78,8 @@ class PlayerRow(Base):
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
-    name_key: Mapped[str] = mapped_column(String(24), unique=True)  # case-folded: unique
+    # The confusable skeleton of the case-folded name (regalia.tables.names): unique.
+    name_key: Mapped[str] = mapped_column(String(96), unique=True)
     password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)  # Argon2id
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[str] = mapped_column(String(40))
