@@ -7,9 +7,10 @@ import asyncio
 import heapq
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from regalia.protocol import SeatKind
 from regalia.tables.events import Event
 from regalia.tables.models import TableRow
 from regalia.tables.store import Append, SeatSpec, Stored
@@ -105,6 +106,10 @@ class MemoryLog:
         stored = self.tables[append.table_id]
         if stored.events and stored.events[-1].seq >= append.events[0].seq:
             return False
+        if any(stored.seats[seat].kind != SeatKind.OPEN for seat, _ in append.taken):
+            return False
+        for seat, digest in append.taken:
+            stored.seats[seat] = replace(stored.seats[seat], kind=SeatKind.HUMAN, token_hash=digest)
         stored.events.extend(append.events)
         return True
 
@@ -114,8 +119,8 @@ class MemoryLog:
     async def events_after(self, table_id: str, seq: int) -> list[Event]:
         return [e for e in self.tables[table_id].events if e.seq > seq]
 
-    async def take_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
-        return True
+    async def seat_hashes(self, table_id: str) -> list[str | None]:
+        return [spec.token_hash for spec in self.tables[table_id].seats]
 
     async def rating_changes(self, table_id: str) -> list[dict[str, Any]] | None:
         return None

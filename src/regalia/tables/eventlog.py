@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from regalia.core.game import Seat
 from regalia.tables.database import Database
 from regalia.tables.errors import storage_errors
 from regalia.tables.events import Event
@@ -35,10 +34,8 @@ class StoreLog:
     async def events_after(self, table_id: str, seq: int) -> list[Event]:
         return await self.db.read(self.store.events_after, table_id, seq)
 
-    async def take_seat(self, table_id: str, seat: Seat, token_hash: str) -> bool:
-        return await self.db.write(
-            lambda: self.store.take_seat(table_id, seat, token_hash), f"table {table_id}"
-        )
+    async def seat_hashes(self, table_id: str) -> list[str | None]:
+        return await self.db.read(self.store.seat_hashes, table_id)
 
     async def rating_changes(self, table_id: str) -> list[dict[str, Any]] | None:
         return await self.db.read(self.ratings.changes, table_id)

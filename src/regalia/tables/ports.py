@@ -47,8 +47,8 @@ class EventLog(Protocol):
 
     async def events_after(self, table_id: str, seq: int) -> list[Event]: ...
 
-    async def take_seat(self, table_id: str, seat: Seat, token_hash: str) -> bool:
-        """Give open seat `seat` its token; False if someone took it first."""
+    async def seat_hashes(self, table_id: str) -> list[str | None]:
+        """Each seat's token hash as stored (seats another process gave out included)."""
         ...
 
     async def rating_changes(self, table_id: str) -> list[dict[str, Any]] | None: ...

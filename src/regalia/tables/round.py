@@ -52,6 +52,10 @@ PRESENCE_SECONDS = 45.0
 # A timer fires a little after its deadline, so the check at that moment finds it due.
 SLACK = 0.01
 RETRY_SECONDS = 1.0
+# A join or sit that lost its seq to another process decides again at most this often.
+SETTLE_TRIES = 8
+# Open seats an append takes: (seat, token hash).
+Taken = tuple[tuple[Seat, str], ...]
 # The tables row's record text is brought up to date at least this often (in events).
 RECORD_EVERY = 32
 # Events that may come between the seq a client saw and its action without making it stale.
@@ -197,8 +201,10 @@ class Round:
                     retry_after=wait,
                 )
         rematch_to = (new_table_id(), new_seed()) if cmd.type == CommandType.REMATCH else None
-        drafts = decide(table, seat, cmd, self.absent, rematch_to)
-        seq = await self.commit(drafts)
+        if cmd.type == CommandType.JOIN:  # stands on the table as it is: decided again if lost
+            seq = await self.settle(lambda now: decide(now, seat, cmd, self.absent, None))
+        else:
+            seq = await self.commit(decide(table, seat, cmd, self.absent, rematch_to))
         if cmd.type == CommandType.ACTION:
             MOVE_LATENCY.observe(time.perf_counter() - received)
         return seq
@@ -227,6 +233,25 @@ class Round:
         """Store `drafts` as the table's next events, then apply and announce them.
 
         Runs on the table's queue. If storing fails nothing is applied (TableError)."""
+        seq = await self._commit(drafts)
+        if seq is None:
+            raise TableError(ErrorCode.STALE, "another update was stored first; try again")
+        return seq
+
+    async def settle(self, decide_drafts: Callable[[Table], list[Draft]], taken: Taken = ()) -> int:
+        """On the queue: decide drafts from the table, store them (taking the open seats
+        `taken`, seat and token hash, in the same transaction) and apply them. A decision
+        that stands on the table as it is, not on what a client saw (a join, a sit): when
+        another process stored first, catch up and decide again, up to SETTLE_TRIES times."""
+        for _ in range(SETTLE_TRIES):
+            seq = await self._commit(decide_drafts(self.table), taken)
+            if seq is not None:
+                return seq
+        busy = "the table is too busy to take this now; try again"
+        raise TableError(ErrorCode.UNAVAILABLE, busy, retry_after=1)
+
+    async def _commit(self, drafts: list[Draft], taken: Taken = ()) -> int | None:
+        """`commit`'s work; None (caught up, nothing applied) if another process stored first."""
         table = self.table
         if not drafts:
             return table.seq
@@ -246,10 +271,10 @@ class Round:
             if d.kind == EventKind.JOINED and d.seat is not None and d.data.get("player")
         )
         rating = _rating_job(table, result) if table.rated and result is not None else None
-        append = Append(table.id, events, status, record, result, rating, seated)
+        append = Append(table.id, events, status, record, result, rating, seated, taken)
         if not await self.ports.log.append(append):
             await self._sync()
-            raise TableError(ErrorCode.STALE, "another update was stored first; try again")
+            return None
         for event, draft in zip(events, drafts, strict=True):
             table.apply(event, draft.state)
         if rating is not None:
@@ -274,6 +299,8 @@ class Round:
     async def _sync(self) -> None:
         """Apply what other processes stored since this process last looked (on the queue)."""
         events = await self.ports.log.events_after(self.id, self.table.seq)
+        if any(e.kind == EventKind.JOINED and e.data.get("sat") for e in events):
+            self.hashes = await self.ports.log.seat_hashes(self.id)  # a seat taken elsewhere
         for event in events:
             self.table.apply(event)
         if events:

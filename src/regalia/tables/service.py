@@ -7,6 +7,7 @@ business: creating tables (and rematches), quick play, taking open seats.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -211,18 +212,14 @@ class TableService:
         A signed-in player sits under their own name."""
         token = new_token()
         digest = hash_token(token)
-
-        async def take(found: Round) -> int:
-            table = found.table
-            who = player.name if player is not None else name
-            drafts = sit_drafts(table, seat, who, player.id if player is not None else None)
-            if not await found.ports.log.take_seat(table.id, seat, digest):
-                raise TableError(ErrorCode.SEAT_TAKEN, "someone took this seat a moment ago")
-            found.hashes[seat] = digest
-            return await found.commit(drafts)
-
+        who = player.name if player is not None else name
+        pid = player.id if player is not None else None
         found = await self.rounds.get(table_id)
-        await found.run(lambda _: take(found))
+        # The seat's token and the `joined` event are stored in one transaction; if another
+        # process stored first, the table catches up and the seat is looked at again.
+        decide = functools.partial(sit_drafts, seat=seat, name=who, player=pid)
+        await found.run(lambda _: found.settle(decide, ((seat, digest),)))
+        found.hashes[seat] = digest
         return found.table, token
 
     async def quick_play(

@@ -36,6 +36,12 @@ class Append:
     result: dict[str, Any] | None
     rating: RatingJob | None = None  # rated in the same transaction as the finish
     seated: tuple[tuple[int, str], ...] = ()  # (seat, player) now sitting there
+    # (seat, token hash): open seats taken in the same transaction; lost if one is gone.
+    taken: tuple[tuple[int, str], ...] = ()
+
+
+class SeatGone(Exception):
+    """An open seat an append takes was taken first: the append is lost like a lost seq."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +141,7 @@ class Store:
             with self.engine.begin() as conn:
                 self._write(conn, batch)
             return [True] * len(batch)
-        except IntegrityError:
+        except (IntegrityError, SeatGone):
             if len(batch) == 1:
                 return [False]
         return [self.append([item])[0] for item in batch]
@@ -172,6 +178,15 @@ class Store:
         if recorded:
             conn.execute(_UPDATE_RECORD, recorded)
         for item in batch:
+            for seat, digest in item.taken:
+                done = conn.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == item.table_id, SeatRow.seat == seat)
+                    .where(SeatRow.kind == SeatKind.OPEN)
+                    .values(kind=SeatKind.HUMAN, token_hash=digest)
+                )
+                if not done.rowcount:
+                    raise SeatGone(f"table {item.table_id} seat {seat}")
             for seat, player in item.seated:
                 conn.execute(
                     update(SeatRow)
@@ -238,16 +253,11 @@ class Store:
         with Session(self.engine) as session:
             return list(session.scalars(query).all())
 
-    def take_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
-        """Give open seat `seat` its token; False if someone took it first."""
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .where(SeatRow.kind == SeatKind.OPEN)
-                .values(kind=SeatKind.HUMAN, token_hash=token_hash)
-            )
-            return bool(done.rowcount)
+    def seat_hashes(self, table_id: str) -> list[str | None]:
+        """The token hash of each seat, in seat order (None: a seat without a token)."""
+        query = select(SeatRow.token_hash).where(SeatRow.table_id == table_id)
+        with Session(self.engine) as session:
+            return list(session.scalars(query.order_by(SeatRow.seat)).all())
 
     def open_seat_tables(self, game: str, players: int, clock: str | None) -> list[str]:
         """Waiting tables of that game, size and time control with an open seat, oldest first."""
