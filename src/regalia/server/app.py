@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketClose
 from regalia.protocol import CloseCode
 from regalia.server import analysis, api, errors, languages, learning, metrics_route, players, ws
 from regalia.server.config import Settings
+from regalia.server.headers import SecurityHeaders
 from regalia.server.limits import BodyLimit, WriteRateLimit
 from regalia.tables.bots import BotPool
 from regalia.tables.ports import Clock
@@ -82,6 +83,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.metrics_token = settings.metrics_token
     app.add_middleware(WriteRateLimit, limits=settings.http)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(SecurityHeaders)  # outermost: refusals above carry the headers too
     app.include_router(api.router)
     app.include_router(players.router)
     app.include_router(learning.router)
