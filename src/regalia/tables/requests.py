@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +12,11 @@ from regalia.core.errors import RegaliaError, quoted
 from regalia.core.registry import get_game
 from regalia.protocol import ErrorCode, SeatKind
 from regalia.tables.errors import TableError
+from regalia.tables.timing import TimeRules
+from regalia.tables.tokens import mixed_seed, new_seed
+
+# Bits of the secret a creator's seed is mixed with (see `table_seed`).
+SEED_SECRET_BYTES = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +67,33 @@ def check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
             except RegaliaError as exc:
                 raise TableError(ErrorCode.BAD_OPTIONS, str(exc)) from None
     return game, players, options
+
+
+def table_seed(game: Any, chosen: int | None, rated: bool) -> int:
+    """The seed a new table is dealt from.
+
+    A creator's seed stands as given only where it decides nothing a seat must not know
+    ahead: in a game that hides information (Regicida's identities) it would let its
+    chooser work out every secret offline, and at a rated table it would replay the bots'
+    choices. There it is mixed with a secret the server draws for this table and keeps to
+    nobody; the stored result is the table's seed, so its replay stays exact.
+    """
+    if chosen is None:
+        return new_seed()
+    if game.perfect_information and not rated:
+        return chosen
+    return mixed_seed(chosen, secrets.token_bytes(SEED_SECRET_BYTES))
+
+
+def check_rated(rules: TimeRules) -> None:
+    """A rated game must end even if a player walks away: it needs a clock (a timeout
+    loses or hands the seat to a bot) or an absence rule other than waiting forever."""
+    if rules.clock is None and rules.absence.then == "wait":
+        raise TableError(
+            ErrorCode.BAD_OPTIONS,
+            "a rated table needs a clock or an absence rule that ends an abandoned game "
+            '("bot" or "claim")',
+        )
 
 
 def compact_json(value: Any) -> str:

@@ -34,9 +34,11 @@ from regalia.tables.ratings import Ratings
 from regalia.tables.requests import (
     SeatRequest,
     TableRequest,
+    check_rated,
     check_request,
     compact_json,
     game_named,
+    table_seed,
 )
 from regalia.tables.round import Ports, Round
 from regalia.tables.rounds import Rounds, rebuild
@@ -45,7 +47,7 @@ from regalia.tables.sweeper import Sweeper
 from regalia.tables.table import Table
 from regalia.tables.tasks import Tasks
 from regalia.tables.timing import TimeRules
-from regalia.tables.tokens import hash_token, new_seed, new_table_id, new_token
+from regalia.tables.tokens import hash_token, new_table_id, new_token
 from regalia.tables.wallclock import WallClock
 
 log = logging.getLogger("regalia.tables")
@@ -113,10 +115,12 @@ class TableService:
         """A new table and the seat tokens of its human seats (shown once, never stored)."""
         game, players, options = check_request(request)
         rules = TimeRules.read(game, request.clock, request.on_timeout, request.absence)
+        if request.rated:
+            check_rated(rules)
         has_bots = any(s.kind == SeatKind.BOT for s in request.seats)
         if has_bots:
             await self._check_bot_caps(request.client)
-        seed = request.seed if request.seed is not None else new_seed()
+        seed = table_seed(game, request.seed, request.rated)
         tokens = [new_token() if s.kind == SeatKind.HUMAN else None for s in request.seats]
         specs = [
             SeatSpec(s.kind, s.level, hash_token(t) if t else None)

@@ -34,3 +34,10 @@ def new_table_id() -> str:
 def new_seed() -> int:
     """A game seed; below 2**62 so every database stores it as a signed 64-bit integer."""
     return secrets.randbits(62)
+
+
+def mixed_seed(chosen: int, secret: bytes) -> int:
+    """`chosen` mixed with `secret` (HMAC-SHA256): nobody who lacks the secret can tell
+    the result from `chosen`. Below 2**62, like `new_seed`."""
+    digest = hmac.new(secret, str(chosen).encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
