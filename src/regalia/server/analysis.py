@@ -5,7 +5,11 @@ an alpha-beta bot level); a game without one gets `no_analysis`. The engine runs
 workers (`BotPool.analyse`), in the same fair queue as the tables' bots and under the same
 time cap (`REGALIA_BOT_SECONDS`), never on more workers than leaves one for the tables.
 Each address may ask `analysis_burst` analyses at once, then `analysis_per_second`, with at
-most `analysis_running` of its own running at any time.
+most `analysis_running` of its own waiting or running at any time; all addresses together
+at most `analysis_queue` (beyond it: 503 `busy`). The next free worker goes to the address
+that has used the least worker time lately. While an analysis waits, the request keeps its
+record and a few words about it, never the game's states; and when its client hangs up, the
+analysis is dropped from the queue, or stopped on its worker if it already runs.
 """
 
 from __future__ import annotations
@@ -13,13 +17,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.types import Receive, Scope, Send
 
 from regalia.ai import analysis
 from regalia.core.errors import BadRecord, RegaliaError
@@ -32,6 +37,7 @@ from regalia.server.limits import client_of
 from regalia.tables.bots import AnalysisJob, BotPool
 from regalia.tables.errors import TableError
 from regalia.tables.ratelimit import RateLimiter
+from regalia.wire import MAX_ACTION, ErrorBody, Legal, Result
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -39,6 +45,8 @@ MAX_RECORD = 200_000  # characters, as for uploaded records
 MAX_POSITION = 2_000
 MAX_MOVES = 200
 GRACE = 1.0  # seconds beyond the thinking time before a worker is given up
+BUSY_RETRY = 5.0  # seconds a refused analysis is told to wait when the queue is full
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -48,6 +56,8 @@ class AnalysisLimits:
     analysis_burst: int = 12
     analysis_per_second: float = 1.0
     analysis_running: int = 2
+    # Analyses waiting or running at once, all addresses together (a whole game is one).
+    analysis_queue: int = 32
     # The most plies a whole-game analysis covers, and its default time per ply.
     analysis_plies: int = 600
     analysis_ply_seconds: float = 0.3
@@ -55,19 +65,102 @@ class AnalysisLimits:
     analysis_seconds: float = 1.0
 
 
+Move = Annotated[str, Field(min_length=1, max_length=MAX_ACTION)]
+
+
 class AnalysisIn(BaseModel):
-    game: str = Field(max_length=64)
-    record: str | None = Field(default=None, max_length=MAX_RECORD)
-    position: str | None = Field(default=None, max_length=MAX_POSITION)
-    ply: int | None = Field(default=None, ge=0)
-    moves: list[str] = Field(default_factory=list, max_length=MAX_MOVES)
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=32)
+    record: str | None = Field(default=None, min_length=1, max_length=MAX_RECORD)
+    position: str | None = Field(default=None, min_length=1, max_length=MAX_POSITION)
+    ply: int | None = Field(default=None, ge=0, le=100_000)
+    moves: list[Move] = Field(default_factory=list, max_length=MAX_MOVES)
     seconds: float | None = Field(default=None, gt=0, le=600)
 
 
 class GameAnalysisIn(BaseModel):
-    game: str = Field(max_length=64)
-    record: str = Field(max_length=MAX_RECORD)
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=32)
+    record: str = Field(min_length=1, max_length=MAX_RECORD)
     seconds: float | None = Field(default=None, gt=0, le=600)
+
+
+class EvaluationOut(BaseModel):
+    cp: int | None  # centipawns from the side to move's point of view
+    mate: int | None  # moves to mate (negative: being mated)
+
+
+class _Engine(BaseModel):
+    """What the engine says of one position."""
+
+    to_act: list[int]
+    over: bool
+    result: Result | None
+    evaluation: EvaluationOut | None  # None: the game is over there
+    score: int  # from the first team's side, mates at ±MATE_CP
+    best_line: list[str]
+    depth: int
+    nodes: int
+    seconds: float
+
+
+class AnalysisOut(_Engine):
+    game: str
+    ply: int
+    plies: int
+    moves: list[str]
+    seconds_asked: float
+    view: dict[str, Any]
+    legal: list[Legal]
+
+
+class GameHeadOut(BaseModel):
+    """The first line of a whole-game analysis."""
+
+    total: int  # plies
+    seconds: float  # per ply
+    moves: list[str]
+    movers: list[int | None]
+    first_team: list[int]
+
+
+class GamePlyOut(_Engine):
+    """One line per position, ply 0 (the start) to the last."""
+
+    ply: int
+    mover: int | None  # who played the move that led here
+    move: str
+
+
+class MistakeOut(BaseModel):
+    ply: int
+    seat: int | None
+    drop: float
+    kind: str
+    move: str
+
+
+class GameDoneOut(BaseModel):
+    """The last line."""
+
+    done: Literal[True]
+    mistakes: list[MistakeOut]
+
+
+class GameErrorOut(BaseModel):
+    """Instead of the next ply's line when the engine cannot go on; the stream ends."""
+
+    error: ErrorBody
+
+
+GameLine = GameHeadOut | GamePlyOut | GameDoneOut | GameErrorOut
+NDJSON_LINES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "model": GameLine,
+        "description": "One JSON object a line: a `GameHeadOut`, then a `GamePlyOut` per ply, "
+        "then a `GameDoneOut`; a `GameErrorOut` instead ends it early.",
+    }
+}
 
 
 class _State:
@@ -78,7 +171,8 @@ class _State:
         self.rate = RateLimiter(
             self.limits.analysis_burst, self.limits.analysis_per_second, what="analysis"
         )
-        self.running: dict[str, int] = {}
+        self.running: dict[str, int] = {}  # by address: analyses waiting or running
+        self.admitted = 0  # all addresses together
 
 
 def _state(request: Request) -> _State:
@@ -105,10 +199,44 @@ def _game(name: str) -> Game[Any]:
     return game
 
 
-def _admit(request: Request) -> tuple[_State, str]:
-    """Count one analysis for the caller's address, or refuse it (429)."""
+class _Admission:
+    """One analysis counted for its address and in the global queue until `release()`."""
+
+    def __init__(self, state: _State, client: str) -> None:
+        self.state, self.client = state, client
+        state.running[client] = state.running.get(client, 0) + 1
+        state.admitted += 1
+        self._held = True
+
+    def release(self) -> None:
+        if not self._held:
+            return
+        self._held = False
+        self.state.admitted -= 1
+        left = self.state.running.get(self.client, 1) - 1
+        if left > 0:
+            self.state.running[self.client] = left
+        else:
+            self.state.running.pop(self.client, None)
+
+
+def _admit(request: Request) -> _Admission:
+    """Count one analysis for the caller's address, or refuse it (429, or 503 when the
+    queue of all addresses is full)."""
     state = _state(request)
     client = client_of(request.scope)
+    if state.running.get(client, 0) >= state.limits.analysis_running:
+        raise TableError(
+            ErrorCode.RATE_LIMITED,
+            "your address already has its analyses running; wait for them",
+            1.0,
+        )
+    if state.admitted >= state.limits.analysis_queue:
+        raise TableError(
+            ErrorCode.BUSY,
+            f"the engine has too many analyses waiting; try again in {BUSY_RETRY:.0f} s",
+            BUSY_RETRY,
+        )
     wait = state.rate.take(client)
     if wait:
         raise TableError(
@@ -116,13 +244,7 @@ def _admit(request: Request) -> tuple[_State, str]:
             f"too many analyses from your address; try again in {wait:.0f} s",
             wait,
         )
-    if state.running.get(client, 0) >= state.limits.analysis_running:
-        raise TableError(
-            ErrorCode.RATE_LIMITED,
-            "your address already has its analyses running; wait for them",
-            1.0,
-        )
-    return state, client
+    return _Admission(state, client)
 
 
 def _states(game: Game[Any], body: AnalysisIn | GameAnalysisIn) -> list[State[Any]]:
@@ -170,6 +292,32 @@ async def _think(request: Request, job: AnalysisJob, client: str, seconds: float
     return answer
 
 
+class ClientGone(Exception):
+    """The client hung up while its answer was being worked out."""
+
+
+async def _unless_gone(receive: Receive, work: Awaitable[T]) -> T:
+    """`work`'s result; cancelled (and ClientGone) as soon as the client disconnects. The
+    request's body has been read: what `receive` gives next is the disconnect."""
+
+    async def gone() -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass
+
+    task = asyncio.ensure_future(work)
+    watch = asyncio.ensure_future(gone())
+    try:
+        await asyncio.wait({task, watch}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watch.cancel()
+        if not task.done():
+            task.cancel()
+    if not task.done() or task.cancelled():
+        await asyncio.gather(task, return_exceptions=True)  # let its cancellation finish
+        raise ClientGone
+    return task.result()
+
+
 @router.get("/analysis")
 async def analysable(request: Request) -> dict[str, Any]:
     """The games that can be analysed, and the time limits."""
@@ -191,7 +339,16 @@ async def analysable(request: Request) -> dict[str, Any]:
     }
 
 
-@router.post("/analysis")
+def _position(game: Game[Any], body: AnalysisIn) -> tuple[int, int, dict[str, Any]]:
+    """(ply, plies, board) of the position asked for: all the request keeps while waiting."""
+    found = _states(game, body)
+    ply = len(found) - 1 if body.ply is None else body.ply
+    if ply >= len(found):
+        raise TableError(ErrorCode.INVALID, f"ply {ply}: the game has plies 0..{len(found) - 1}")
+    return ply, len(found) - 1, _board(_explore(found[ply], body.moves))
+
+
+@router.post("/analysis", response_model=AnalysisOut)
 async def analyse_position(body: AnalysisIn, request: Request) -> dict[str, Any]:
     """One position: the record's after `ply` actions (default: the last), or the position
     text's, then `moves` played on. The evaluation, the best line, the depth, and what the
@@ -199,91 +356,113 @@ async def analyse_position(body: AnalysisIn, request: Request) -> dict[str, Any]
     game = _game(body.game)
     if body.record is None and body.position is None and not body.moves and body.ply:
         raise TableError(ErrorCode.INVALID, "ply needs a record")
-    state_, client = _admit(request)
-    state_.running[client] = state_.running.get(client, 0) + 1
+    admission = _admit(request)
     try:
-        found = await asyncio.to_thread(_states, game, body)
-        ply = len(found) - 1 if body.ply is None else body.ply
-        if ply >= len(found):
-            raise TableError(
-                ErrorCode.INVALID, f"ply {ply}: the game has plies 0..{len(found) - 1}"
-            )
-        state = await asyncio.to_thread(_explore, found[ply], body.moves)
+        ply, plies, board = await asyncio.to_thread(_position, game, body)
         _, cap = _pool(request)
-        seconds = min(cap, body.seconds or state_.limits.analysis_seconds)
+        seconds = min(cap, body.seconds or admission.state.limits.analysis_seconds)
         job = AnalysisJob(
             game_ref(game), body.record, body.position, tuple(body.moves), ply, seconds
         )
-        answer = await _think(request, job, client, seconds)
+        think = _think(request, job, admission.client, seconds)
+        try:
+            answer = await _unless_gone(request.receive, think)
+        except ClientGone:
+            raise TableError(ErrorCode.BUSY, "the analysis was stopped: its client left") from None
     finally:
-        _release(state_, client)
+        admission.release()
     return {
         "game": game.name,
         "ply": ply,
-        "plies": len(found) - 1,
+        "plies": plies,
         "moves": body.moves,
         "seconds_asked": seconds,
         **answer,
-        **_board(state),
+        **board,
     }
 
 
-def _release(state: _State, client: str) -> None:
-    left = state.running.get(client, 1) - 1
-    if left > 0:
-        state.running[client] = left
-    else:
-        state.running.pop(client, None)
+class _Lines(StreamingResponse):
+    """NDJSON lines; the analysis is released when the stream ends, however it ends."""
+
+    media_type = "application/x-ndjson"
+
+    def __init__(self, content: AsyncIterator[bytes], release: Callable[[], None]) -> None:
+        super().__init__(content)
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
-@router.post("/analysis/game")
-async def analyse_game(body: GameAnalysisIn, request: Request) -> StreamingResponse:
-    """Every position of a game's record, one JSON line each as the engine finishes it
-    (`application/x-ndjson`): first `{total, seconds, moves}`, then per ply `{ply,
-    evaluation, score, best_line, depth, …}`, then `{done: true, mistakes}`."""
-    game = _game(body.game)
-    state_, client = _admit(request)
-    found = await asyncio.to_thread(_states, game, body)
-    limits = state_.limits
-    if len(found) - 1 > limits.analysis_plies:
+def _game_facts(
+    game: Game[Any], body: GameAnalysisIn, most: int
+) -> tuple[int, list[Any], list[str], list[int]]:
+    """(plies, movers, move texts, first team) of a record: all the stream keeps of it."""
+    found = _states(game, body)
+    if len(found) - 1 > most:
         raise TableError(
             ErrorCode.TOO_LARGE,
-            f"a whole-game analysis covers at most {limits.analysis_plies} plies "
+            f"a whole-game analysis covers at most {most} plies "
             f"(this game has {len(found) - 1}); analyse its positions one by one",
         )
-    _, cap = _pool(request)
-    seconds = min(cap, body.seconds or limits.analysis_ply_seconds)
     history = found[-1].history() or []
     movers: list[int | None] = [None, *(seat for seat, _ in history)]
     texts = [""] + [
         found[i].describe(action) for i, (_, action) in enumerate(history) if i < len(found)
     ]
-    team = analysis.first_team(found[0])
-    state_.running[client] = state_.running.get(client, 0) + 1
+    return len(found) - 1, movers, texts, sorted(analysis.first_team(found[0]))
+
+
+@router.post("/analysis/game", status_code=200, response_class=_Lines, responses=NDJSON_LINES)
+async def analyse_game(body: GameAnalysisIn, request: Request) -> _Lines:
+    """Every position of a game's record, one JSON line each as the engine finishes it
+    (`application/x-ndjson`): first `{total, seconds, moves}`, then per ply `{ply,
+    evaluation, score, best_line, depth, …}`, then `{done: true, mistakes}`."""
+    game = _game(body.game)
+    admission = _admit(request)
+    try:
+        limits = admission.state.limits
+        plies, movers, texts, team = await asyncio.to_thread(
+            _game_facts, game, body, limits.analysis_plies
+        )
+    except BaseException:
+        admission.release()
+        raise
+    _, cap = _pool(request)
+    seconds = min(cap, body.seconds or limits.analysis_ply_seconds)
 
     async def lines() -> AsyncIterator[bytes]:
         scores: list[int] = []
-        try:
-            head = {"total": len(found) - 1, "seconds": seconds, "moves": texts[1:],
-                    "movers": movers[1:], "first_team": sorted(team)}  # fmt: skip
-            yield _line(head)
-            for ply in range(len(found)):
-                job = AnalysisJob(game_ref(game), body.record, None, (), ply, seconds)
-                try:
-                    answer = await _think(request, job, client, seconds)
-                except TableError as exc:
-                    yield _line({"error": {"code": exc.code, "message": exc.message}})
-                    return
-                scores.append(int(answer["score"]))
-                yield _line({"ply": ply, "mover": movers[ply], "move": texts[ply], **answer})
-            mistakes = analysis.judge_moves(scores, movers, team)
-            for item in mistakes:
-                item["move"] = texts[item["ply"]]
-            yield _line({"done": True, "mistakes": mistakes})
-        finally:
-            _release(state_, client)
+        head = {"total": plies, "seconds": seconds, "moves": texts[1:], "movers": movers[1:],
+                "first_team": team}  # fmt: skip
+        yield _line(head)
+        for ply in range(plies + 1):
+            job = AnalysisJob(game_ref(game), body.record, None, (), ply, seconds)
+            try:
+                answer = await _think(request, job, admission.client, seconds)
+            except TableError as exc:
+                yield _line({"error": {"code": exc.code, "message": exc.message}})
+                return
+            scores.append(int(answer["score"]))
+            yield _line({"ply": ply, "mover": movers[ply], "move": texts[ply], **answer})
+        mistakes = analysis.judge_moves(scores, movers, frozenset(team))
+        for item in mistakes:
+            item["move"] = texts[item["ply"]]
+        yield _line({"done": True, "mistakes": mistakes})
 
-    return StreamingResponse(lines(), media_type="application/x-ndjson")
+    return _Lines(lines(), admission.release)
+
+
+def document_lines(openapi: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI document with the lines' schema as FastAPI leaves it but its `type`:
+    FastAPI calls any response that is not JSON a string, and these lines are objects."""
+    lines = openapi["paths"]["/api/analysis/game"]["post"]["responses"]["200"]
+    lines["content"]["application/x-ndjson"]["schema"].pop("type", None)
+    return openapi
 
 
 def _line(item: dict[str, Any]) -> bytes:

@@ -78,6 +78,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         max_body_size=2 * MAX_BODY,  # backstop for bodies without a declared length
     )
     errors.install(app)
+    openapi = app.openapi
+    app.openapi = lambda: app.openapi_schema or analysis.document_lines(openapi())  # type: ignore[method-assign]
     app.state.sockets = ws.Sockets(settings.http.sockets_per_client)
     app.state.http_limits = settings.http
     app.state.metrics_token = settings.metrics_token

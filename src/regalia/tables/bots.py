@@ -6,7 +6,9 @@ then plays a fallback move); an overrunning worker is killed and replaced.
 
 The same workers analyse positions (`AnalysisJob`, for the analysis board): a job of the
 same fair queue, bounded by the same time cap, and never more of them at once than leaves
-a worker for the tables' bots (when there are two workers or more).
+a worker for the tables' bots (when there are two workers or more). Analyses wait for their
+turn by their owner's recent worker time, like bots' moves; one cancelled while it runs (its
+client went away) stops at once: its worker is killed and a fresh one started.
 """
 
 from __future__ import annotations
@@ -190,7 +192,11 @@ class BotPool:
         # Analyses running at once: at most all workers but one (one worker: that one).
         self.analysis_slots = max(1, self.workers - 1)
         self._analysing = 0
-        self._analysis_waiters: list[asyncio.Future[None]] = []
+        # Analyses waiting for a slot: (their owner's recent worker time + cost, arrival, …).
+        self._analysis_waiters: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._arrivals = 0
+        self._closing = False
+        self._spawning: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         spawned = await asyncio.gather(
@@ -201,6 +207,9 @@ class BotPool:
             self._release(worker)
 
     async def close(self) -> None:
+        self._closing = True
+        if self._spawning:  # replacements of killed workers: wait for them, then stop them
+            await asyncio.gather(*self._spawning, return_exceptions=True)
         workers, self._all = list(self._all), set()
         await asyncio.gather(*(asyncio.to_thread(w.stop) for w in workers))
 
@@ -216,25 +225,34 @@ class BotPool:
         self, job: AnalysisJob, owner: str = "", cost: float = 0.0
     ) -> tuple[dict[str, Any] | None, str]:
         """(the analysis, or None and the reason): in the fair queue like a bot's move, and
-        only while fewer than `analysis_slots` analyses run."""
+        only while fewer than `analysis_slots` analyses run; the next slot goes to the waiting
+        analysis whose owner has used the least worker time lately."""
+        loop = asyncio.get_running_loop()
         while self._analysing >= self.analysis_slots:
-            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self._analysis_waiters.append(waiter)
+            waiter: asyncio.Future[None] = loop.create_future()
+            self._arrivals += 1
+            usage = self._queue.usage(owner, loop.time()) + cost
+            heapq.heappush(self._analysis_waiters, (usage, self._arrivals, waiter))
             try:
                 await waiter
-            finally:
-                if waiter in self._analysis_waiters:
-                    self._analysis_waiters.remove(waiter)
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():
+                    self._wake_analysis()  # woken just as it was cancelled: pass it on
+                raise
         self._analysing += 1
         try:
             value, why = await self._run(job, owner, cost)
         finally:
             self._analysing -= 1
-            for waiter in self._analysis_waiters:
-                if not waiter.done():
-                    waiter.set_result(None)
-                    break
+            self._wake_analysis()
         return (value if isinstance(value, dict) else None), why
+
+    def _wake_analysis(self) -> None:
+        while self._analysis_waiters:
+            _, _, waiter = heapq.heappop(self._analysis_waiters)
+            if not waiter.done():
+                waiter.set_result(None)
+                return
 
     async def _run(self, job: BotJob | AnalysisJob, owner: str, cost: float) -> tuple[Any, str]:
         worker = await self._acquire(owner, cost)
@@ -261,8 +279,12 @@ class BotPool:
         except (EOFError, OSError) as exc:
             why = f"worker died: {exc}"
         except asyncio.CancelledError:
-            loop.remove_reader(fd)  # shutting down: close() stops the worker
-            raise
+            loop.remove_reader(fd)
+            if isinstance(job, AnalysisJob) and not self._closing:
+                # Its client went away: stop the work now rather than let it run out.
+                self._queue.charge(owner, loop.time() - started, loop.time())
+                self._replace(worker)
+            raise  # a bot's move is cancelled when shutting down: close() stops the worker
         else:
             loop.remove_reader(fd)
             if isinstance(job, BotJob):
@@ -282,6 +304,24 @@ class BotPool:
         self._all.add(fresh)
         self._release(fresh)
         return None, why
+
+    def _replace(self, worker: _Worker) -> None:
+        """Kill `worker` (busy with work nobody waits for) and start a fresh one."""
+        self._all.discard(worker)
+        worker.process.kill()
+
+        async def respawn() -> None:
+            await asyncio.to_thread(worker.stop)
+            fresh = await asyncio.to_thread(self._spawn)
+            if self._closing:
+                await asyncio.to_thread(fresh.stop)
+                return
+            self._all.add(fresh)
+            self._release(fresh)
+
+        task = asyncio.get_running_loop().create_task(respawn())
+        self._spawning.add(task)
+        task.add_done_callback(self._spawning.discard)
 
     async def _acquire(self, owner: str, cost: float) -> _Worker:
         if self._idle and not self._queue:
