@@ -218,3 +218,60 @@ def test_games_go_on_through_a_redis_outage_and_a_postgresql_restart() -> None:
         events = httpx.get(f"{second}/api/tables/{table}/events").json()["events"]
         assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
         assert sum(e["kind"] == "action" for e in events) == 3
+
+
+def test_play_goes_on_across_processes_while_redis_is_down() -> None:
+    """Issue 24 item 2: with Redis down, the player on the process that does not own the
+    table saw none of the opponent's moves, had no legal move and lost on time unseen.
+
+    Now each process polls the database while it cannot reach Redis: moves made on either
+    process reach the other's players within a few seconds, by WebSocket and HTTP alike,
+    while the clock runs; after Redis is back the game goes on as before."""
+    with (
+        postgres() as database,
+        redis_server() as fanout,
+        server_processes(2, database, fanout.url) as (first, second),
+    ):
+        # The first process creates the table, so it owns it and runs its clock.
+        made = create(first, "regulator", [{"kind": "human"}, {"kind": "human"}], seed=11,
+                      clock={"initial_s": 60})  # fmt: skip
+        table = made["table"]["id"]
+        white, black = (t["token"] for t in made["tokens"])
+
+        async def play() -> None:
+            a = await connect(first, table, white, "Ann")
+            b = await connect(second, table, black, "Bob")
+            view = await a.until("view", timeout=20)
+            while not view["legal"]:
+                view = await a.until("view", timeout=20)
+            fanout.stop()
+            await asyncio.sleep(1.0)  # both processes notice that Redis is gone
+            for _ in range(3):
+                for mover, other, base, token in ((a, b, second, black), (b, a, first, white)):
+                    await mover.send({"type": "action", "action": view["legal"][0]["action"],
+                                      "seq": view["seq"]})  # fmt: skip
+                    # The other process hears of the move from the database, not Redis.
+                    seen = await other.until("event", timeout=8)
+                    while seen["event"]["seq"] != view["seq"] + 1:
+                        seen = await other.until("event", timeout=8)
+                    assert seen["event"]["kind"] == "action"
+                    view = await other.until("view", timeout=8)
+                    assert view["legal"] and view["clocks"]["running"] == view["to_act"]
+                    by_http = httpx.get(f"{base}/api/tables/{table}/view",
+                                        headers={"X-Seat-Token": token}).json()  # fmt: skip
+                    assert by_http["seq"] == view["seq"] and by_http["legal"]
+            fanout.start()
+            await a.send({"type": "action", "action": view["legal"][0]["action"],
+                          "seq": view["seq"]})  # fmt: skip
+            seen = await b.until("event", timeout=20)
+            while seen["event"]["seq"] != view["seq"] + 1:
+                seen = await b.until("event", timeout=20)
+            await a.ws.close()
+            await b.ws.close()
+
+        asyncio.run(play())
+        for base in (first, second):
+            events = httpx.get(f"{base}/api/tables/{table}/events").json()["events"]
+            assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+            assert sum(e["kind"] == "action" for e in events) == 7
+            assert not any(e["kind"] == "timeout" for e in events)

@@ -40,7 +40,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         if settings.redis_url:
             from regalia.server.fanout import RedisFanout  # only scale-out needs redis
 
-            fanout = RedisFanout(settings.redis_url)
+            fanout = RedisFanout(settings.redis_url, settings.tables.fanout_poll_seconds)
         service = TableService(
             store,
             bots,

@@ -5,7 +5,10 @@ database, which stays the single source of truth, so a lost message costs nothin
 latency until the next one. Redis going away costs no game either: moves are stored and
 acknowledged as usual, publishing is skipped (one log line per outage), the listener
 reconnects with backoff, and on reconnecting every table this process holds catches up.
-A process subscribes only to the channels of the tables it holds or watches.
+Until then the process polls the database (`fanout_poll_seconds`) for the tables it runs or
+someone watches here, so play goes on with moves a second late instead of unseen, and the
+last reports of who is connected elsewhere stand. A process subscribes only to the channels
+of the tables it holds or watches.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ CONNECT_SECONDS, IDLE_SECONDS = 5.0, 5.0
 
 
 class RedisFanout:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, poll_seconds: float = 1.0) -> None:
         # Health checks ping an idle connection, so a Redis that went away is noticed.
         self.client: Any = aioredis.from_url(url, health_check_interval=IDLE_SECONDS)
         self._pending: set[asyncio.Task[Any]] = set()
@@ -40,6 +43,8 @@ class RedisFanout:
         self._resend: asyncio.TimerHandle | None = None
         self._channels: set[str] = set()  # the tables held or watched here
         self._pubsub: Any = None  # the listener's, while connected
+        self.poll_seconds = poll_seconds
+        self._poller: asyncio.Task[None] | None = None  # while the listener is down
 
     def subscribe(self, table_id: str) -> None:
         channel = PREFIX + table_id
@@ -116,6 +121,7 @@ class RedisFanout:
                         PREFIX.removesuffix("table:") + "process", *self._channels
                     )
                 self._pubsub = pubsub
+                self._stop_polling()  # the catch-up below covers the time since its last read
                 if not first:
                     log.info("Redis reachable again: catching up every table in memory")
                     service.catch_up_all()
@@ -131,6 +137,7 @@ class RedisFanout:
             except (RedisError, OSError, TimeoutError) as exc:
                 log.warning("Redis listener lost (%s); retrying in %.1f s", exc, delay)
                 first = False
+                self._start_polling(service)
             finally:
                 self._pubsub = None
                 with contextlib.suppress(Exception):
@@ -138,6 +145,24 @@ class RedisFanout:
                         await pubsub.aclose()
             await asyncio.sleep(delay)
             delay = min(delay * 2, LAST_RETRY)
+
+    def _start_polling(self, service: RemoteListener) -> None:
+        if self.poll_seconds > 0 and (self._poller is None or self._poller.done()):
+            self._poller = asyncio.create_task(self._poll(service), name="redis-down-poll")
+
+    def _stop_polling(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+            self._poller = None
+
+    async def _poll(self, service: RemoteListener) -> None:
+        """While Redis is away: read from the database what the fan-out would have said."""
+        while True:
+            try:
+                await service.poll()
+            except Exception as exc:  # the database may be away too: the next round retries
+                log.debug("polling the database while Redis is away failed: %s", exc)
+            await asyncio.sleep(self.poll_seconds)
 
     async def _handle(self, service: RemoteListener, message: dict[str, Any]) -> None:
         if message.get("type") != "message":
@@ -159,6 +184,10 @@ class RedisFanout:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._listener
+        if self._poller is not None:
+            self._poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._poller
         if self._pending:  # bounded: a catch-up waiting for the store must not hold shutdown
             _, late = await asyncio.wait(self._pending, timeout=CONNECT_SECONDS)
             for task in late:

@@ -28,3 +28,6 @@ class Limits:
     # The lobby lists waiting tables this long after creation, finished ones after their end.
     lobby_waiting_seconds: float = 3600.0
     lobby_finished_seconds: float = 86_400.0
+    # While this process cannot reach Redis, it reads from the database this often which
+    # tables it runs or someone watches here moved on (0: not at all).
+    fanout_poll_seconds: float = 1.0

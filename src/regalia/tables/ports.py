@@ -91,6 +91,10 @@ class RemoteListener(Protocol):
 
     def catch_up_all(self) -> None: ...
 
+    async def poll(self) -> None:
+        """The fan-out is down: catch up from the database what this process cares about."""
+        ...
+
 
 class BotBrain(Protocol):
     """Chooses a bot's move: the text of its action, or None and why not."""

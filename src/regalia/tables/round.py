@@ -446,6 +446,12 @@ class Round:
         self.remote[process] = (seats, self.clock.now() + PRESENCE_SECONDS)
         self._presence_changed(publish=False)
 
+    def hold_remote_presence(self) -> None:
+        """The fan-out is down, so no report can be renewed: the last ones stand meanwhile
+        (a player connected elsewhere is not taken for absent because Redis is)."""
+        until = self.clock.now() + PRESENCE_SECONDS
+        self.remote = {process: (seats, until) for process, (seats, _) in self.remote.items()}
+
     def publish_presence(self) -> None:
         """Report again who is connected here: a report lapses unless renewed."""
         if self.ports.notifier is not None and self.listeners:

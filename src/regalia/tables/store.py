@@ -227,6 +227,18 @@ class Store:
             ).all()
             return [_event(e) for e in rows]
 
+    def seqs(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """Each table's last stored seq, in one query per 500 tables (the fan-out's poll)."""
+        found: dict[str, int] = {}
+        with Session(self.engine) as session:
+            for start in range(0, len(table_ids), 500):
+                chunk = table_ids[start : start + 500]
+                rows = session.execute(
+                    select(TableRow.id, TableRow.seq).where(TableRow.id.in_(chunk))
+                )
+                found.update({table_id: seq for table_id, seq in rows})
+        return found
+
     def table_ids(
         self,
         status: str | None = None,
