@@ -458,10 +458,16 @@ async def analyse_game(body: GameAnalysisIn, request: Request) -> _Lines:
 
 
 def document_lines(openapi: dict[str, Any]) -> dict[str, Any]:
-    """The OpenAPI document with the lines' schema as FastAPI leaves it but its `type`:
-    FastAPI calls any response that is not JSON a string, and these lines are objects."""
-    lines = openapi["paths"]["/api/analysis/game"]["post"]["responses"]["200"]
-    lines["content"]["application/x-ndjson"]["schema"].pop("type", None)
+    """The OpenAPI document as FastAPI makes it but for the whole-game route's answers:
+    FastAPI calls a response that is not JSON a string (these lines are objects), and files
+    its refusals under the route's media type (they are JSON)."""
+    responses = openapi["paths"]["/api/analysis/game"]["post"]["responses"]
+    for status, response in responses.items():
+        content = response.get("content", {})
+        if status == "200":
+            content["application/x-ndjson"]["schema"].pop("type", None)
+        elif "application/x-ndjson" in content:
+            content["application/json"] = content.pop("application/x-ndjson")
     return openapi
 
 

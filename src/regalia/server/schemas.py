@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from regalia.protocol import SeatKind
+from regalia.tables.names import MAX_NAME as MAX_PLAYER_NAME
 
 # The shapes also sent over the WebSocket are declared once, in regalia.wire.
 from regalia.wire import ErrorBody as ErrorBody
@@ -186,13 +187,18 @@ class ReplayOut(BaseModel):
 
 class ReplayIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    record: str = Field(max_length=200_000)  # long games take ~30 000
+    record: str = Field(min_length=1, max_length=200_000)  # long games take ~30 000
     game: str | None = Field(default=None, max_length=32)
 
 
 class PlayerIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(max_length=64)  # the service says what a name may be
+    # The schema publishes the service's own limit (`tables.names`); the service refuses a
+    # name outside it, or with characters it does not take, as `bad_name` (400) in words.
+    name: str = Field(
+        max_length=4 * MAX_PLAYER_NAME,  # a backstop only
+        json_schema_extra={"minLength": 1, "maxLength": MAX_PLAYER_NAME},
+    )
 
 
 class LoginIn(BaseModel):
