@@ -15,6 +15,7 @@ from typing import Any
 from regalia.protocol import CommandType
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
+from regalia.tables.limits import Limits
 from regalia.tables.requests import SeatRequest, TableRequest
 from regalia.tables.service import TableService
 from regalia.tables.store import Store, sqlite_url
@@ -95,3 +96,92 @@ def test_joins_through_two_processes_at_once_both_count(tmp_path: Path) -> None:
         return [there.status, [s.name for s in there.seats]]
 
     assert two_processes(tmp_path, scenario) == ["playing", ["Ana", "Bo"]]
+
+
+def one_process(
+    tmp_path: Path, scenario: Callable[[TableService], Awaitable[Any]], **caps: Any
+) -> Any:
+    async def run() -> Any:
+        service = TableService(
+            Store(sqlite_url(tmp_path)),
+            BrokenBots(),
+            limits=Limits(**caps),  # type: ignore[arg-type]
+        )
+        await service.start()
+        try:
+            return await scenario(service)
+        finally:
+            await service.close()
+
+    return asyncio.run(asyncio.wait_for(run(), 60))
+
+
+def test_quick_plays_arriving_together_pair_up(tmp_path: Path) -> None:
+    async def scenario(service: TableService) -> list[Any]:
+        seated = await asyncio.gather(
+            *(service.quick_play("toy", 2, None, f"P{n}", f"10.0.0.{n}") for n in range(20))
+        )
+        tables = {table.id: table for table, _, _ in seated}
+        return [len(tables), sorted({t.status for t in tables.values()}),
+                sorted(seat for _, seat, _ in seated)]  # fmt: skip
+
+    tables, statuses, seats = one_process(tmp_path, scenario)
+    assert (tables, statuses) == (10, ["playing"])
+    assert seats == [0] * 10 + [1] * 10
+
+
+def test_a_player_quick_playing_twice_never_gets_both_seats(tmp_path: Path) -> None:
+    async def scenario(service: TableService) -> list[Any]:
+        ana, _ = service.accounts.create_guest("Ana")
+        first, _, _ = await service.quick_play("toy", 2, None, "", "home", ana)
+        again, seat, _ = await service.quick_play("toy", 2, None, "", "school", ana)
+        bo, _ = service.accounts.create_guest("Bo")
+        other, _, _ = await service.quick_play("toy", 2, None, "", "café", bo)
+        return [again.id != first.id, seat, other.id == first.id, first.status]
+
+    assert one_process(tmp_path, scenario) == [True, 0, True, "playing"]
+
+
+def test_waiting_tables_are_capped_per_address_and_per_player(tmp_path: Path) -> None:
+    async def codes(make: Callable[[int], Awaitable[Any]], times: int) -> list[str]:
+        out = []
+        for n in range(times):
+            try:
+                await make(n)
+                out.append("ok")
+            except TableError as exc:
+                out.append(exc.code)
+        return out
+
+    async def scenario(service: TableService) -> dict[str, list[str]]:
+        def clock(n: int) -> dict[str, int]:  # each its own kind of table: none pair up
+            return {"initial_s": 60 + n, "increment_s": 0}
+
+        ana, _ = service.accounts.create_guest("Ana")
+        open_seats = [SeatRequest("human"), SeatRequest("open")]
+        return {
+            "address": await codes(
+                lambda n: service.quick_play("toy", 2, clock(n), "x", "flood"), 3
+            ),
+            "create": await codes(
+                lambda n: service.create(TableRequest("toy", open_seats, client="flood")), 1
+            ),
+            "private": await codes(  # no open seat: not a seek, not in the cap
+                lambda n: service.create(
+                    TableRequest("toy", [SeatRequest("human")] * 2, client="flood")
+                ),
+                1,
+            ),
+            "player": await codes(
+                lambda n: service.quick_play("toy", 2, clock(10 + n), "", f"a{n}", ana), 3
+            ),
+            "others": await codes(lambda n: service.quick_play("toy", 2, None, "y", "home"), 1),
+        }
+
+    assert one_process(tmp_path, scenario, waiting_tables_per_client=2) == {
+        "address": ["ok", "ok", "too_many_tables"],
+        "create": ["too_many_tables"],
+        "private": ["ok"],
+        "player": ["ok", "ok", "too_many_tables"],
+        "others": ["ok"],
+    }

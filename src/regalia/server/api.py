@@ -47,6 +47,9 @@ TableId = Annotated[str, "table id"]
 router = APIRouter(prefix="/api", responses=ERRORS)
 # Events one request returns at most: a long game's log comes in pages.
 MAX_EVENTS = 1000
+# Lobby rows one request returns at most, and how far its pages go.
+MAX_TABLES = 200
+MAX_OFFSET = 10_000
 
 
 def service(request: Request) -> TableService:
@@ -140,8 +143,12 @@ async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
 async def list_tables(
     request: Request,
     status: Annotated[str | None, Query(pattern="^(waiting|playing|finished|expired)$")] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_TABLES)] = MAX_TABLES,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> list[dict[str, Any]]:
-    return await service(request).list_summaries(status)
+    """A page of the lobby: real seeks (a waiting table whose seated player is connected)
+    first, then the rest newest first; fewer than `limit` rows: the last page."""
+    return await service(request).list_summaries(status, limit, offset)
 
 
 @router.get("/tables/{table_id}", response_model=TableOut)

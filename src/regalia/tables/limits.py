@@ -28,6 +28,8 @@ class Limits:
     # The lobby lists waiting tables this long after creation, finished ones after their end.
     lobby_waiting_seconds: float = 3600.0
     lobby_finished_seconds: float = 86_400.0
+    # Waiting tables with an open seat (seeks) per address, and per signed-in player.
+    waiting_tables_per_client: int = 4
     # While this process cannot reach Redis, it reads from the database this often which
     # tables it runs or someone watches here moved on (0: not at all).
     fanout_poll_seconds: float = 1.0

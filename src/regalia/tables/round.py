@@ -247,8 +247,8 @@ class Round:
             seq = await self._commit(decide_drafts(self.table), taken)
             if seq is not None:
                 return seq
-        busy = "the table is too busy to take this now; try again"
-        raise TableError(ErrorCode.UNAVAILABLE, busy, retry_after=1)
+        message = "the table is too busy to take this now; try again"
+        raise TableError(ErrorCode.UNAVAILABLE, message, retry_after=1)
 
     async def _commit(self, drafts: list[Draft], taken: Taken = ()) -> int | None:
         """`commit`'s work; None (caught up, nothing applied) if another process stored first."""

@@ -195,16 +195,25 @@ class Rounds:
 
     # ------------------------------------------------------------------------- lobby
 
-    async def list_summaries(self, status: str | None = None) -> list[dict[str, Any]]:
-        """Lobby rows, newest first; tables not in memory answer from their last summary.
+    async def list_summaries(
+        self, status: str | None = None, limit: int = 200, offset: int = 0
+    ) -> list[dict[str, Any]]:
+        """One page of lobby rows (`limit` rows from the `offset`th): real seeks first,
+        then the rest newest first; tables not in memory answer from their last summary.
 
         Without `status`, tables long waiting and long finished are left out."""
         now = self.ports.clock.now()
         limits = self.ports.limits
         waiting = iso_time(now - limits.lobby_waiting_seconds)
         finished = iso_time(now - limits.lobby_finished_seconds)
-        ids = await self.db.read(self.db.store.table_ids, status, 200, waiting, finished)
-        out = []
+        seeks = self.seeks() if status in (None, TableStatus.WAITING) else []
+        out = [found.summary() for found in seeks[offset : offset + limit]]
+        if len(out) == limit:
+            return out
+        ids = await self.db.read(
+            self.db.store.table_ids, status, limit - len(out), waiting, finished,
+            max(0, offset - len(seeks)), [found.id for found in seeks],
+        )  # fmt: skip
         for table_id in ids:
             summary = self._summaries.get(table_id)
             if summary is None:
@@ -217,6 +226,17 @@ class Rounds:
                 summary = found.summary()
             out.append(summary)
         return out
+
+    def seeks(self) -> list[Round]:
+        """Real seeks, newest first: waiting tables with an open seat where someone who
+        sits there is connected now (here, or as another process last reported)."""
+        found = [
+            r for r in self
+            if r.table.status == TableStatus.WAITING
+            and any(s.kind == SeatKind.OPEN and not s.joined for s in r.table.seats)
+            and any(r.connected().values())
+        ]  # fmt: skip
+        return sorted(found, key=lambda r: (r.table.created_at, r.id), reverse=True)
 
 
 def rebuild(stored: Stored) -> Table:

@@ -24,6 +24,7 @@ from regalia.tables.decide import sit_drafts
 from regalia.tables.errors import TableError
 from regalia.tables.eventlog import StoreLog
 from regalia.tables.events import Draft, iso_time
+from regalia.tables.keyedlocks import KeyedLocks
 from regalia.tables.leases import RENEW_SECONDS, Leases
 from regalia.tables.limits import Limits
 from regalia.tables.models import TableRow
@@ -76,6 +77,7 @@ class TableService:
         self.leases.on_gained, self.leases.on_lost = self.rounds.gained, self.rounds.lost
         self.leases.ended = self.rounds.ended
         self.sweeper = Sweeper(self.rounds, self.db, self.clock, self.limits)
+        self._matching = KeyedLocks()  # quick play: one match at a time per kind of table
 
     # ------------------------------------------------------------------------- lifecycle
 
@@ -108,11 +110,16 @@ class TableService:
     async def submit(self, table_id: str, seat: Seat | None, cmd: Command) -> int:
         return await self.rounds.submit(table_id, seat, cmd)
 
-    async def list_summaries(self, status: str | None = None) -> list[dict[str, Any]]:
-        return await self.rounds.list_summaries(status)
+    async def list_summaries(
+        self, status: str | None = None, limit: int = 200, offset: int = 0
+    ) -> list[dict[str, Any]]:
+        return await self.rounds.list_summaries(status, limit, offset)
 
-    async def create(self, request: TableRequest) -> tuple[Table, list[tuple[Seat, str]]]:
-        """A new table and the seat tokens of its human seats (shown once, never stored)."""
+    async def create(
+        self, request: TableRequest, seeker: Player | None = None
+    ) -> tuple[Table, list[tuple[Seat, str]]]:
+        """A new table and the seat tokens of its human seats (shown once, never stored).
+        A table with an open seat counts against its address's (and `seeker`'s) cap."""
         game, players, options = check_request(request)
         rules = TimeRules.read(game, request.clock, request.on_timeout, request.absence)
         if request.rated:
@@ -120,6 +127,8 @@ class TableService:
         has_bots = any(s.kind == SeatKind.BOT for s in request.seats)
         if has_bots:
             await self._check_bot_caps(request.client)
+        if any(s.kind == SeatKind.OPEN for s in request.seats):
+            await self._check_seeks(request.client, seeker)
         seed = table_seed(game, request.seed, request.rated)
         tokens = [new_token() if s.kind == SeatKind.HUMAN else None for s in request.seats]
         specs = [
@@ -132,7 +141,7 @@ class TableService:
                 if spec.kind == SeatKind.BOT and spec.level else spec
                 for spec in specs
             ]  # fmt: skip
-        creator = request.client if has_bots else None
+        creator = request.client or None
         table = await self._create(new_table_id(), game.name, players, options, seed, specs, {},
                                    rules, request.rated, creator)  # fmt: skip
         return table, [(s, t) for s, t in enumerate(tokens) if t is not None]
@@ -152,6 +161,20 @@ class TableService:
             raise TableError(
                 ErrorCode.BUSY,
                 f"the server is running its most tables with bots ({total}); try again later",
+                retry_after=60,
+            )
+
+    async def _check_seeks(self, client: str, player: Player | None) -> None:
+        """Waiting tables with an open seat are bounded per address and per player: a
+        flood of seeks cannot hide the others' in the lobby."""
+        cap = self.limits.waiting_tables_per_client
+        pid = player.id if player is not None else None
+        mine = await self.db.read(self.db.store.count_seeks, client, pid)
+        if mine >= cap:
+            raise TableError(
+                ErrorCode.TOO_MANY_TABLES,
+                f"you already have {mine} tables waiting for players (at most {cap}); "
+                "wait for one to fill or leave one first",
                 retry_after=60,
             )
 
@@ -231,7 +254,10 @@ class TableService:
         client: str, player: Player | None = None,
     ) -> tuple[Table, Seat, str]:  # fmt: skip
         """A seat for `name` at the oldest waiting table of that game, size and clock with
-        an open seat; else a new table with this player first and the other seats open."""
+        an open seat (not one where this player sits already); else a new table with this
+        player first and the other seats open. One match at a time per game, size and clock
+        in this process, so quick plays arriving together pair up instead of each making a
+        table."""
         game = game_named(game_name)
         try:
             count = game.check_players(players)
@@ -239,9 +265,17 @@ class TableService:
             raise TableError(ErrorCode.BAD_OPTIONS, str(exc)) from None
         rules = TimeRules.read(game, clock, None, None)
         key = compact_json(rules.clock.to_json()) if rules.clock else None
-        store = self.db.store
-        for table_id in await self.db.read(store.open_seat_tables, game.name, count, key):
+        async with self._matching.hold((game.name, count, key)):
+            return await self._match(game.name, count, clock, key, name, client, player)
+
+    async def _match(
+        self, game: str, count: int, clock: Mapping[str, Any] | None, key: str | None,
+        name: str, client: str, player: Player | None,
+    ) -> tuple[Table, Seat, str]:  # fmt: skip
+        for table_id in await self.db.read(self.db.store.open_seat_tables, game, count, key):
             table = await self.table(table_id)
+            if player is not None and any(s.player == player.id for s in table.seats):
+                continue  # never both seats of one table
             for seat, info in enumerate(table.seats):
                 if info.kind == SeatKind.OPEN and not info.joined:
                     try:
@@ -252,8 +286,8 @@ class TableService:
                         continue
                     return await self.table(table_id), seat, token
         seats = [SeatRequest(SeatKind.HUMAN)] + [SeatRequest(SeatKind.OPEN)] * (count - 1)
-        table, tokens = await self.create(TableRequest(game.name, seats, count, client=client,
-                                                       clock=clock))  # fmt: skip
+        request = TableRequest(game, seats, count, client=client, clock=clock)
+        table, tokens = await self.create(request, player)
         who = player.name if player is not None else name
         joined = Command(CommandType.JOIN, name=who, player=player.id if player else None)
         await self.submit(table.id, 0, joined)

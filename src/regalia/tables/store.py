@@ -245,10 +245,16 @@ class Store:
         limit: int = 200,
         waiting_after: str | None = None,
         finished_after: str | None = None,
+        offset: int = 0,
+        skip: Sequence[str] = (),
     ) -> list[str]:
-        """Newest first. Without `status`: no expired table, waiting ones created after
-        `waiting_after` and finished ones last changed after `finished_after` (ISO times)."""
-        query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(limit)
+        """Newest first, from the `offset`th on, none of `skip`. Without `status`: no expired
+        table, waiting ones created after `waiting_after` and finished ones last changed
+        after `finished_after` (ISO times)."""
+        newest = (TableRow.created_at.desc(), TableRow.id.desc())  # one order for every page
+        query = select(TableRow.id).order_by(*newest).offset(offset).limit(limit)
+        if skip:
+            query = query.where(TableRow.id.not_in(list(skip)))
         if status is not None:
             query = query.where(TableRow.status == status)
         else:
@@ -284,6 +290,22 @@ class Store:
         )
         with Session(self.engine) as session:
             return list(session.scalars(query).all())
+
+    def count_seeks(self, client: str, player: str | None = None) -> int:
+        """Waiting tables with an open seat that `client` created or `player` sits at."""
+        mine = TableRow.creator == client
+        if player is not None:
+            mine = mine | TableRow.id.in_(
+                select(SeatRow.table_id).where(SeatRow.player_id == player)
+            )
+        query = (
+            select(func.count())
+            .select_from(TableRow)
+            .where(TableRow.status == TableStatus.WAITING, mine)
+            .where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == SeatKind.OPEN)))
+        )
+        with Session(self.engine) as session:
+            return int(session.scalar(query) or 0)
 
     # Leases: which process runs a table's clocks and bots.
 
