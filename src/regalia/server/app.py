@@ -80,7 +80,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     errors.install(app)
     openapi = app.openapi
     app.openapi = lambda: app.openapi_schema or analysis.document_lines(openapi())  # type: ignore[method-assign]
-    app.state.sockets = ws.Sockets(settings.http.sockets_per_client)
+    app.state.sockets = ws.Sockets(settings.http.sockets_per_client, settings.http.sockets)
     app.state.http_limits = settings.http
     app.state.metrics_token = settings.metrics_token
     app.add_middleware(WriteRateLimit, limits=settings.http)

@@ -39,10 +39,15 @@ class HttpLimits:
     header_seconds: float = 10.0
     body_seconds: float = 30.0
     keep_alive_seconds: float = 5.0
-    # HTTP connections one address may hold open at once; and connections (and requests in
-    # progress) the process serves at once, beyond which new requests get 503.
+    # HTTP connections one address (an IPv6 one: its /64) may hold open at once; HTTP
+    # connections the process holds at once (upgraded WebSockets not counted: a newcomer
+    # beyond it evicts an idle or partial connection, else gets 503); and the last of them
+    # kept for addresses that hold fewer than 8.
     connections_per_client: int = 64
     connections: int = 4096
+    connections_headroom: int = 256
+    # WebSockets the process holds at once, all addresses together.
+    sockets: int = 16_384
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,9 @@ work, in the API's own error shape."""
 
 from __future__ import annotations
 
+import functools
+import ipaddress
+
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -12,6 +15,7 @@ from regalia.server.errors import error_response, language
 from regalia.tables.ratelimit import RateLimiter
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+IPV6_PREFIX = 64  # IPv6 addresses count per network of this prefix
 
 
 class BodyLimit:
@@ -66,6 +70,22 @@ class WriteRateLimit:
 
 
 def client_of(scope: Scope) -> str:
-    """The client's address (behind a proxy, uvicorn's --forwarded-allow-ips decides it)."""
+    """The client's address as every per-address limit counts it (`client_key`); behind a
+    proxy, uvicorn's --forwarded-allow-ips decides the address."""
     client = scope.get("client")
-    return str(client[0]) if client else ""
+    return client_key(str(client[0])) if client else ""
+
+
+@functools.lru_cache(maxsize=65_536)
+def client_key(address: str) -> str:
+    """An IPv4 address as it is; an IPv6 one as its /64 network (one subscriber's usual
+    share: holding a whole /64 costs nothing), IPv4-mapped ones as their IPv4 address."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/{IPV6_PREFIX}", strict=False))
+    return str(ip)

@@ -9,7 +9,7 @@ import uvicorn
 
 from regalia.server.app import create_app
 from regalia.server.config import Settings
-from regalia.server.guard import GuardedHttpProtocol
+from regalia.server.guard import Connections, GuardedHttpProtocol
 
 log = logging.getLogger("regalia.server")
 # The WebSocket layer refuses frames beyond this outright; the app's own limit is 16 KiB.
@@ -25,10 +25,12 @@ def serve(settings: Settings, host: str, port: int) -> None:
             "header_seconds": limits.header_seconds,
             "body_seconds": limits.body_seconds,
             "per_client": limits.connections_per_client,
-            "open_by_client": {},
+            "total": limits.connections,
+            "headroom": limits.connections_headroom,
+            "registry": Connections(),
         },
     )
-    _more_files(limits.connections + 64)
+    _more_files(limits.connections + limits.sockets + 64)
     # Access logs show paths only; seat tokens never travel in paths or query strings.
     uvicorn.run(
         create_app(settings),
@@ -38,7 +40,8 @@ def serve(settings: Settings, host: str, port: int) -> None:
         ws_max_size=WS_MAX_FRAME,
         ws_per_message_deflate=False,
         timeout_keep_alive=int(limits.keep_alive_seconds),
-        limit_concurrency=limits.connections,
+        # No limit_concurrency: uvicorn's counts WebSockets with HTTP connections and refuses
+        # everyone alike; GuardedHttpProtocol caps HTTP connections and ws.Sockets sockets.
         log_level="info",
     )
 

@@ -58,19 +58,23 @@ class Client:
 
 
 class Sockets:
-    """Open sockets per client address, capped (held in `app.state`)."""
+    """Open sockets per client address and in all, capped (held in `app.state`)."""
 
-    def __init__(self, per_client: int) -> None:
+    def __init__(self, per_client: int, total: int = 16_384) -> None:
         self.per_client = per_client
+        self.total = total
+        self.count = 0
         self.open: dict[str, int] = {}
 
     def enter(self, client: str) -> bool:
-        if self.open.get(client, 0) >= self.per_client:
+        if self.open.get(client, 0) >= self.per_client or self.count >= self.total:
             return False
         self.open[client] = self.open.get(client, 0) + 1
+        self.count += 1
         return True
 
     def leave(self, client: str) -> None:
+        self.count -= 1
         left = self.open.get(client, 1) - 1
         if left > 0:
             self.open[client] = left
@@ -126,9 +130,13 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     address = client_of(ws.scope)
     await ws.accept()
     if not sockets.enter(address):
-        RATE_LIMITED.labels(what="sockets_per_client").inc()
+        full = sockets.count >= sockets.total
+        RATE_LIMITED.labels(what="sockets" if full else "sockets_per_client").inc()
         lang = language(ws.headers)
-        message = "too many open sockets from your address"
+        if full:
+            message = "the server has no room for another socket; try again in a moment"
+        else:
+            message = "too many open sockets from your address"
         await _send(ws, error(ErrorCode.RATE_LIMITED, message, None, lang))
         await ws.close(CloseCode.TRY_AGAIN)
         return
