@@ -123,6 +123,7 @@ class ErrorCode(StrEnum):
     BAD_LOGIN = "bad_login", 401
     BAD_PLAYER_KEY = "bad_player_key", 401
     PLAYER_REQUIRED = "player_required", 401
+    STALE_KEY = "stale_key", 403  # a first password needs a recent key (a fresh sign-in)
     # What is asked for does not exist.
     NOT_FOUND = "not_found", 404
     UNKNOWN_TABLE = "unknown_table", 404

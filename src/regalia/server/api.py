@@ -13,7 +13,7 @@ from regalia.metrics import COMMANDS
 from regalia.protocol import CommandType, ErrorCode
 from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
-from regalia.server.players import PlayerKey, player_of
+from regalia.server.players import PlayerKey, player_of, reseat, seat_name
 from regalia.server.schemas import (
     ChatOut,
     CommandIn,
@@ -165,15 +165,20 @@ async def join(
     x_seat_token: Token = None,
     x_player_key: PlayerKey = None,
 ) -> dict[str, Any]:
-    """Take your seat (its token); with a player key the seat is bound to your player."""
+    """Take your seat (its token); with a player key the seat is bound to your player. A
+    player key without a token takes the player's own seat with a new token (`token`)."""
     svc = service(request)
     table = await svc.table(table_id)
-    seat = _seat(svc, table, x_seat_token)
     player = await player_of(request, x_player_key)
-    name = player.name if player is not None else body.name
+    token = None
+    if not x_seat_token and player is not None:
+        seat, token = await reseat(request, table_id, player)
+    else:
+        seat = _seat(svc, table, x_seat_token)
+    name = await seat_name(svc, body.name, player)
     cmd = Command(CommandType.JOIN, name=name, player=player.id if player else None)
     await svc.submit(table.id, seat, cmd)
-    return {"seat": seat, "table": summary(svc, table)}
+    return {"seat": seat, "table": summary(svc, table), "token": token}
 
 
 @router.post("/tables/{table_id}/sit", response_model=SeatTokenOut)
@@ -183,7 +188,8 @@ async def sit(
     """Take an open seat: its token comes back this once (409 `seat_taken` if gone)."""
     svc = service(request)
     player = await player_of(request, x_player_key)
-    table, token = await svc.sit(table_id, body.seat, body.name, player)
+    name = await seat_name(svc, body.name, player) or ""
+    table, token = await svc.sit(table_id, body.seat, name, player)
     return {"seat": body.seat, "token": token, "table": summary(svc, table)}
 
 
@@ -194,8 +200,9 @@ async def quick_play(
     """A seat at the oldest waiting table of that game, size and clock, or a new table."""
     svc = service(request)
     player = await player_of(request, x_player_key)
+    name = await seat_name(svc, body.name, player) or ""
     table, seat, token = await svc.quick_play(
-        body.game, body.players, body.clock, body.name, client_of(request.scope), player
+        body.game, body.players, body.clock, name, client_of(request.scope), player
     )
     return {"seat": seat, "token": token, "table": summary(svc, table)}
 

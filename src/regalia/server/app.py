@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -17,7 +18,9 @@ from regalia.server import analysis, api, errors, languages, learning, metrics_r
 from regalia.server.config import Settings
 from regalia.server.headers import SecurityHeaders
 from regalia.server.limits import BodyLimit, WriteRateLimit
+from regalia.server.signin import SignInLimits
 from regalia.tables.bots import BotPool
+from regalia.tables.passwords import Passwords
 from regalia.tables.ports import Clock
 from regalia.tables.ratings import Ratings
 from regalia.tables.service import TableService
@@ -69,6 +72,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             await service.close()
             await bots.close()
             store.close()
+            passwords.close()
 
     app = FastAPI(
         title="Regalia",
@@ -82,6 +86,10 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.openapi = lambda: app.openapi_schema or analysis.document_lines(openapi())  # type: ignore[method-assign]
     app.state.sockets = ws.Sockets(settings.http.sockets_per_client, settings.http.sockets)
     app.state.http_limits = settings.http
+    # Argon2 on threads of its own; sign-in and password-change limits on the tables' clock.
+    passwords = Passwords(settings.http.hash_workers, settings.http.hashes_at_once)
+    app.state.passwords = passwords
+    app.state.sign_in = SignInLimits(settings.http, clock.now if clock else time.time)
     app.state.metrics_token = settings.metrics_token
     app.add_middleware(WriteRateLimit, limits=settings.http)
     app.add_middleware(BodyLimit, limit=MAX_BODY)

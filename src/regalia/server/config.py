@@ -45,6 +45,25 @@ class HttpLimits:
     # kept for addresses that hold fewer than 8.
     connections_per_client: int = 64
     connections: int = 4096
+    # Password hashing (Argon2id) on threads of its own, never the database's: how many,
+    # and how many hashes may run or wait at once (one more: 503 `busy`).
+    hash_workers: int = 1
+    hashes_at_once: int = 8
+    # Password changes, per player and per address: a burst, then changes per hour.
+    password_burst: int = 5
+    password_per_hour: float = 10.0
+    # Sign-in failures per name and address before each further try waits, from
+    # `sign_in_backoff_seconds`, doubling per failure, up to an hour; past
+    # `sign_in_name_failures` failures in an hour from everywhere, only addresses that have
+    # not failed at that name may try it. Sign-in attempts per address: a burst, then per
+    # minute (successes too).
+    sign_in_failures: int = 5
+    sign_in_backoff_seconds: float = 30.0
+    sign_in_name_failures: int = 100
+    sign_in_burst: int = 20
+    sign_in_per_minute: float = 20.0
+    # A guest's first password needs a player key at most this old (a fresh sign-in proof).
+    first_password_seconds: float = 86_400.0
     connections_headroom: int = 256
     # WebSockets the process holds at once, all addresses together.
     sockets: int = 16_384

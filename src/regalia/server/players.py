@@ -1,8 +1,11 @@
 """The HTTP API of players: guest identities, passwords, sign-in and out, ratings.
 
 A request identifies its player with the `X-Player-Key` header; keys never travel in URLs.
-Sign-in attempts are limited per name and per address, and a wrong name gets the same
-answer, after the same work, as a wrong password.
+Sign-in attempts and password changes are limited (`regalia.server.signin`), a wrong name
+gets the same answer, after the same work, as a wrong password, and Argon2 runs on threads
+of its own (`regalia.tables.passwords`), never on the database's. A password change and a
+sign-out everywhere revoke every key and every seat token of the player; with a new key the
+player takes their seats again (`reseat`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Header, Query, Request
 
+from regalia.core.game import Seat
 from regalia.core.registry import get_game
 from regalia.protocol import ErrorCode
 from regalia.server.errors import ERRORS
@@ -25,22 +29,33 @@ from regalia.server.schemas import (
     PlayerKeyOut,
     ProfileOut,
 )
-from regalia.tables.accounts import Accounts, Player
+from regalia.server.signin import SignInLimits
+from regalia.tables.accounts import MAX_PASSWORD, MIN_PASSWORD, Accounts, Player
 from regalia.tables.errors import TableError
-from regalia.tables.ratelimit import RateLimiter
+from regalia.tables.names import clean_name
+from regalia.tables.passwords import Passwords
 from regalia.tables.ratings import Ratings
 from regalia.tables.service import TableService
+from regalia.tables.tokens import hash_token, new_token
+from regalia.wire import MAX_NAME as MAX_SEAT_NAME
 
 T = TypeVar("T")
 PlayerKey = Annotated[str | None, Header(alias="X-Player-Key", max_length=100)]
 router = APIRouter(prefix="/api", responses=ERRORS)
-# Sign-in attempts: a few per name, a few more per address, then one a minute.
-_by_name = RateLimiter(5, 1 / 60, what="sign_in")
-_by_client = RateLimiter(20, 20 / 60, what="sign_in")
 
 
 def accounts(request: Request) -> Accounts:
     found: Accounts = request.app.state.accounts
+    return found
+
+
+def sign_in_limits(request: Request) -> SignInLimits:
+    found: SignInLimits = request.app.state.sign_in
+    return found
+
+
+def passwords(request: Request) -> Passwords:
+    found: Passwords = request.app.state.passwords
     return found
 
 
@@ -51,8 +66,7 @@ def ratings(request: Request) -> Ratings:
 
 async def read(request: Request, fn: Callable[..., T], *args: Any) -> T:
     """A blocking database call, on the tables' reader thread."""
-    svc: TableService = request.app.state.service
-    return await svc.db.read(fn, *args)
+    return await service(request).db.read(fn, *args)
 
 
 async def player_of(request: Request, key: str | None) -> Player | None:
@@ -83,30 +97,106 @@ async def new_player(body: PlayerIn, request: Request) -> dict[str, Any]:
 @router.post("/login", response_model=PlayerKeyOut)
 async def login(body: LoginIn, request: Request) -> dict[str, Any]:
     """A new key for a player with a password (another device)."""
-    for limiter, key in ((_by_client, client_of(request.scope)), (_by_name, body.name.casefold())):
-        wait = limiter.take(key)
-        if wait:
-            raise TableError(
-                ErrorCode.RATE_LIMITED,
-                f"too many sign-in attempts; try again in {wait:.0f} s",
-                wait,
-            )
-    player, key = await read(request, accounts(request).login, body.name, body.password)
-    return _answer(player, key)
+    limits, client = sign_in_limits(request), client_of(request.scope)
+    name = limits.check(body.name, client)
+    found = await read(request, accounts(request).credentials, body.name)
+    stored = found.password_hash if found is not None else None
+    # A wrong name is checked against a hash too: it costs as long as a wrong password.
+    matches = await passwords(request).verify(stored, body.password[:MAX_PASSWORD])
+    if found is None or not matches:
+        limits.failed(name, client)
+        raise TableError(ErrorCode.BAD_LOGIN, "wrong name or password")
+    limits.succeeded(name, client)
+    key = await read(request, accounts(request).new_key, found.player.id)
+    return _answer(found.player, key)
 
 
-@router.post("/players/me/password", status_code=204)
-async def set_password(body: PasswordIn, request: Request, x_player_key: PlayerKey = None) -> None:
-    """Set (or change, giving the old one) the password that signs in elsewhere."""
-    player = await me(request, x_player_key)
-    await read(request, accounts(request).set_password, player, body.password, body.old_password)
+@router.post("/players/me/password", response_model=PlayerKeyOut)
+async def set_password(
+    body: PasswordIn, request: Request, x_player_key: PlayerKey = None
+) -> dict[str, Any]:
+    """Set (or change, giving the old one) the password that signs in elsewhere. A change
+    signs out every device and frees every seat token: the answer's key is the new one."""
+    if not x_player_key:
+        raise TableError(
+            ErrorCode.BAD_PLAYER_KEY, "send your player key in the X-Player-Key header"
+        )
+    if not MIN_PASSWORD <= len(body.password) <= MAX_PASSWORD:
+        message = f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters"
+        raise TableError(ErrorCode.BAD_PASSWORD, message)
+    found = await read(request, accounts(request).credentials_of, x_player_key)
+    limits = sign_in_limits(request)
+    limits.change(found.player.id, client_of(request.scope))
+    old = found.password_hash
+    if old is None:
+        age = service(request).clock.now() - found.key_at
+        if age > limits.limits.first_password_seconds:
+            raise TableError(ErrorCode.STALE_KEY, "this key is too old to set a first password")
+    elif not await passwords(request).verify(old, (body.old_password or "")[:MAX_PASSWORD]):
+        raise TableError(ErrorCode.BAD_LOGIN, "the current password is wrong")
+    new = await passwords(request).hash(body.password)
+    revoked = await read(request, accounts(request).set_password_hash, found.player.id, new, old)
+    forget_tokens(request, revoked.seats)
+    return _answer(found.player, revoked.key or x_player_key)
 
 
 @router.post("/logout", status_code=204)
 async def logout(body: LogoutIn, request: Request, x_player_key: PlayerKey = None) -> None:
-    """Revoke this key, or every key of its player (`everywhere`)."""
+    """Revoke this key, or every key of its player and every seat token bound to it
+    (`everywhere`)."""
     await me(request, x_player_key)
-    await read(request, accounts(request).revoke, x_player_key, body.everywhere)
+    revoked = await read(request, accounts(request).revoke, x_player_key, body.everywhere)
+    forget_tokens(request, revoked.seats)
+
+
+def forget_tokens(request: Request, seats: list[tuple[str, int]]) -> None:
+    """Seat tokens revoked in the database open nothing in the tables in memory either."""
+    rounds = service(request).rounds
+    for table_id, seat in seats:
+        found = rounds.loaded(table_id)
+        if found is not None:
+            found.revoke(seat)
+
+
+async def reseat(request: Request, table_id: str, player: Player) -> tuple[Seat, str]:
+    """A new token for the player's own seat at this table (the old one stops working):
+    how a player reaches their seats again after their tokens were revoked."""
+    svc = service(request)
+    found = await svc.round(table_id)
+    token = new_token()
+    digest = hash_token(token)
+
+    async def rekey(table: Any) -> Seat:
+        mine = [s for s, info in enumerate(table.seats) if info.player == player.id]
+        if not mine or not await read(
+            request, accounts(request).seat_token, table_id, mine[0], player.id, digest
+        ):
+            raise TableError(ErrorCode.NOT_SEATED, "you have no seat at this table")
+        found.hashes[mine[0]] = digest
+        return mine[0]
+
+    return await found.run(rekey), token
+
+
+async def seat_name(svc: TableService, name: str | None, player: Player | None) -> str | None:
+    """The name a seat shows: a signed-in player's own; else `name` under the rules of
+    player names (up to the wire's 40 characters) and not a player's (`name_taken`). An
+    empty name stays empty: the seat keeps the name it has (or its seat's)."""
+    if player is not None:
+        return player.name
+    if name is None or not name.strip():
+        return name
+    text = clean_name(name, MAX_SEAT_NAME)
+    if await svc.db.read(svc.accounts.name_taken, text):
+        raise TableError(
+            ErrorCode.NAME_TAKEN, f"the name {text!r} belongs to a player: sign in to use it"
+        )
+    return text
+
+
+def service(request: Request) -> TableService:
+    found: TableService = request.app.state.service
+    return found
 
 
 @router.get("/players/me", response_model=ProfileOut)

@@ -139,6 +139,8 @@ class JoinIn(BaseModel):
 class JoinOut(BaseModel):
     seat: int
     table: TableOut
+    # A join by player key alone: the seat's new token (the old one no longer opens it).
+    token: str | None = None
 
 
 class SeatTokenOut(BaseModel):

@@ -23,6 +23,7 @@ from regalia.metrics import COMMANDS, RATE_LIMITED, WEBSOCKETS
 from regalia.protocol import CloseCode, CommandType, ErrorCode, MessageType
 from regalia.server.errors import language
 from regalia.server.limits import client_of
+from regalia.server.players import seat_name
 from regalia.tables.commands import Command, read_client
 from regalia.tables.errors import TableError
 from regalia.tables.ratelimit import RateLimiter
@@ -55,6 +56,12 @@ class Client:
             return
         for message in messages:
             self.outbox.put_nowait(message)
+
+    def close(self) -> None:
+        """The seat's token was revoked: say so, then close (the writer does)."""
+        message = "this seat token was revoked: sign in again and take your seat"
+        self.outbox.put_nowait(error(ErrorCode.BAD_TOKEN, message, None, self.lang))
+        self.outbox.put_nowait(None)
 
 
 class Sockets:
@@ -169,6 +176,7 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
         key = hello.player_key
         accounts = ws.app.state.accounts
         player = await svc.db.read(accounts.player, key) if seat is not None else None
+        name = await seat_name(svc, hello.name, player) if seat is not None else None
     except (TableError, TimeoutError) as exc:
         code = exc.code if isinstance(exc, TableError) else ErrorCode.BAD_MESSAGE
         text = exc.message if isinstance(exc, TableError) else "no hello received"
@@ -187,8 +195,7 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     writer = asyncio.create_task(_write(ws, client))
     try:
         if seat is not None and (hello.name or player or not table.seats[seat].joined):
-            who = player.name if player is not None else hello.name
-            join = Command(CommandType.JOIN, name=who, player=player.id if player else None)
+            join = Command(CommandType.JOIN, name=name, player=player.id if player else None)
             await _submit(svc, table, seat, join, client)
         if seat is not None and table.timing.bot_playing.get(seat) is False:
             with contextlib.suppress(TableError):  # the bot just keeps the seat a while more

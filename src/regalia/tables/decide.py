@@ -80,7 +80,10 @@ def _join(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
     info = table.seats[seat]
     player = cmd.player or info.player
     _check_player(table, seat, player)
-    name = (cmd.name or "").strip() or info.name or table.seat_names[seat]
+    if info.player is not None and cmd.player is None:  # a token alone: the account's name
+        name = info.name or table.seat_names[seat]
+    else:
+        name = (cmd.name or "").strip() or info.name or table.seat_names[seat]
     if info.joined and info.name == name and info.player == player:
         return []
     data: dict[str, Any] = {"name": name}

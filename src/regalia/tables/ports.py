@@ -111,6 +111,9 @@ class Listener(Protocol):
 
     def send(self, messages: Sequence[dict[str, Any]]) -> None: ...
 
+    def close(self) -> None:
+        """Stop: the seat's token no longer opens it."""
+
 
 # Starts a long-lived task under the service's one task group.
 Spawn = Callable[[Awaitable[Any], str], "Any"]

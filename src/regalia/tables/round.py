@@ -410,6 +410,13 @@ class Round:
                 return seat
         raise TableError(ErrorCode.BAD_TOKEN, "this seat token does not belong to this table")
 
+    def revoke(self, seat: Seat) -> None:
+        """The seat's token was revoked (its player signed out everywhere or changed their
+        password): it opens nothing here any more, and the seat's connections close."""
+        self.hashes[seat] = None
+        for listener in [c for c in self.listeners if c.seat == seat]:
+            listener.close()
+
     # ------------------------------------------------------------------------- presence
 
     def connected(self) -> dict[Seat, int]:

@@ -65,7 +65,7 @@ class TableService:
         self.limits = limits or Limits()
         self.clock = clock or WallClock()
         self.db = db or Database(store)
-        self.accounts = Accounts(store)  # players: rated bots' here, the players API's too
+        self.accounts = Accounts(store, self.clock)  # rated bots and the players API
         # Several processes share the tables only when they tell each other (Redis).
         self.leases = Leases(self.db, self.clock, shared=notifier is not None)
         self.tasks = Tasks()

@@ -107,6 +107,7 @@ export const ErrorCode = Object.freeze({
   BAD_LOGIN: "bad_login", // a wrong name or password (also the current password when changing it)
   BAD_PLAYER_KEY: "bad_player_key", // the player key was revoked or never existed: forget it
   PLAYER_REQUIRED: "player_required", // a rated table seats only signed-in players
+  STALE_KEY: "stale_key", // the player key is too old to set a first password
   NOT_FOUND: "not_found",
   UNKNOWN_TABLE: "unknown_table",
   UNKNOWN_GAME: "unknown_game",
@@ -151,6 +152,7 @@ export const ErrorStatus = Object.freeze({
   BAD_LOGIN: 401,
   BAD_PLAYER_KEY: 401,
   PLAYER_REQUIRED: 401,
+  STALE_KEY: 403,
   NOT_FOUND: 404,
   UNKNOWN_TABLE: 404,
   UNKNOWN_GAME: 404,
