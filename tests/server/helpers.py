@@ -31,3 +31,11 @@ def hello(
 ) -> dict[str, Any]:
     ws.send_json({"type": "hello", "token": token, "name": name, "last_seq": last})
     return receive_until(ws, "welcome")
+
+
+def from_address(client: TestClient, host: str) -> TestClient:
+    """A client of the same running server (`client` entered) whose requests come from
+    address `host`, as a second machine's would."""
+    other = TestClient(client.app, client=(host, 50000))
+    other.portal = client.portal  # the server's own event loop
+    return other

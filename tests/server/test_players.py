@@ -11,7 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import make_client
-from tests.server.helpers import create
+from tests.server.helpers import create, from_address
 
 
 def new_player(client: TestClient, name: str) -> dict[str, Any]:
@@ -126,9 +126,10 @@ def test_a_rated_game_moves_the_winner_up_and_the_loser_down_once(tmp_path: Path
     with make_client(tmp_path) as client:
         gil, hana = new_player(client, "Gil"), new_player(client, "Hana")
         table, tokens = rated_regulator(client)
-        for token, player in zip(tokens, (gil, hana), strict=True):
-            client.post(f"/api/tables/{table}/join", json={},
-                        headers={"X-Seat-Token": token, **key(player)})  # fmt: skip
+        elsewhere = from_address(client, "203.0.113.5")  # one address's games move nothing
+        for token, player, via in zip(tokens, (gil, hana), (client, elsewhere), strict=True):
+            via.post(f"/api/tables/{table}/join", json={},
+                     headers={"X-Seat-Token": token, **key(player)})  # fmt: skip
         play_and_resign(client, table, tokens, loser=1)
         ratings = client.get(f"/api/tables/{table}/view").json()["ratings"]
         assert ratings[0]["player"] == gil["id"] and ratings[0]["after"] > ratings[0]["before"]
@@ -170,12 +171,13 @@ def test_a_rated_table_s_rating_changes_survive_a_restart(tmp_path: Path) -> Non
     with make_client(tmp_path) as client:
         kim, lea = new_player(client, "Kim"), new_player(client, "Lea")
         table, tokens = rated_regulator(client)
-        for token, player in zip(tokens, (kim, lea), strict=True):
-            client.post(f"/api/tables/{table}/join", json={},
-                        headers={"X-Seat-Token": token, **key(player)})  # fmt: skip
+        elsewhere = from_address(client, "203.0.113.6")
+        for token, player, via in zip(tokens, (kim, lea), (client, elsewhere), strict=True):
+            via.post(f"/api/tables/{table}/join", json={},
+                     headers={"X-Seat-Token": token, **key(player)})  # fmt: skip
         play_and_resign(client, table, tokens, loser=0)
         before = client.get(f"/api/tables/{table}/view").json()["ratings"]
         me = client.get("/api/players/me", headers=key(kim)).json()
-        assert before and me["has_password"] is False
+        assert before[0]["after"] < before[0]["before"] and me["has_password"] is False
     with make_client(tmp_path) as client:
         assert client.get(f"/api/tables/{table}/view").json()["ratings"] == before

@@ -72,6 +72,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "REGALIA_WRITE_BURST": "100000",
         "REGALIA_BOT_TABLES_PER_CLIENT": "100000",
         "REGALIA_BOT_TABLES": "100000",
+        # … and the rule that games between one address's accounts count nothing.
+        "REGALIA_SAME_SOURCE_WEIGHT": "1",
     }
     log = data / "server.log"
     command = [

@@ -176,7 +176,8 @@ async def join(
     else:
         seat = _seat(svc, table, x_seat_token)
     name = await seat_name(svc, body.name, player)
-    cmd = Command(CommandType.JOIN, name=name, player=player.id if player else None)
+    pid, source = player.id if player else None, client_of(request.scope)
+    cmd = Command(CommandType.JOIN, name=name, player=pid, source=source)
     await svc.submit(table.id, seat, cmd)
     return {"seat": seat, "table": summary(svc, table), "token": token}
 
@@ -189,7 +190,7 @@ async def sit(
     svc = service(request)
     player = await player_of(request, x_player_key)
     name = await seat_name(svc, body.name, player) or ""
-    table, token = await svc.sit(table_id, body.seat, name, player)
+    table, token = await svc.sit(table_id, body.seat, name, player, client_of(request.scope))
     return {"seat": body.seat, "token": token, "table": summary(svc, table)}
 
 

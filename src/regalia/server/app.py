@@ -22,7 +22,6 @@ from regalia.server.signin import SignInLimits
 from regalia.tables.bots import BotPool
 from regalia.tables.passwords import Passwords
 from regalia.tables.ports import Clock
-from regalia.tables.ratings import Ratings
 from regalia.tables.service import TableService
 from regalia.tables.store import Store
 
@@ -54,7 +53,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         )
         app.state.service = service
         app.state.accounts = service.accounts
-        app.state.ratings = Ratings(store.engine)
+        app.state.ratings = service.ratings
         app.state.bots, app.state.bot_seconds = bots, settings.bot_seconds
         if fanout is not None:
             await fanout.start(service.rounds)

@@ -195,7 +195,8 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     writer = asyncio.create_task(_write(ws, client))
     try:
         if seat is not None and (hello.name or player or not table.seats[seat].joined):
-            join = Command(CommandType.JOIN, name=name, player=player.id if player else None)
+            pid = player.id if player else None
+            join = Command(CommandType.JOIN, name=name, player=pid, source=client_of(ws.scope))
             await _submit(svc, table, seat, join, client)
         if seat is not None and table.timing.bot_playing.get(seat) is False:
             with contextlib.suppress(TableError):  # the bot just keeps the seat a while more

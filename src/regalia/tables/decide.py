@@ -89,11 +89,15 @@ def _join(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
     data: dict[str, Any] = {"name": name}
     if player is not None:
         data["player"] = player
-    return [Draft(EventKind.JOINED, seat, data), *_start_if_ready(table, seat)]
+    joined = Draft(EventKind.JOINED, seat, data, source=cmd.source)
+    return [joined, *_start_if_ready(table, seat)]
 
 
-def sit_drafts(table: Table, seat: Seat, name: str, player: str | None = None) -> list[Draft]:
-    """Someone takes open seat `seat`; the table starts when none is left to fill."""
+def sit_drafts(
+    table: Table, seat: Seat, name: str, player: str | None = None, source: str | None = None
+) -> list[Draft]:
+    """Someone takes open seat `seat` (from address `source`); the table starts when none
+    is left to fill."""
     if not 0 <= seat < table.players:
         raise TableError(ErrorCode.BAD_MESSAGE, f"there is no seat {seat}")
     if table.status != TableStatus.WAITING:
@@ -106,7 +110,8 @@ def sit_drafts(table: Table, seat: Seat, name: str, player: str | None = None) -
     data: dict[str, Any] = {"name": name, "sat": True}
     if player is not None:
         data["player"] = player
-    return [Draft(EventKind.JOINED, seat, data), *_start_if_ready(table, seat)]
+    joined = Draft(EventKind.JOINED, seat, data, source=source)
+    return [joined, *_start_if_ready(table, seat)]
 
 
 def _check_player(table: Table, seat: Seat, player: str | None) -> None:

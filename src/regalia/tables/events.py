@@ -57,13 +57,16 @@ class Event:
 
 @dataclass(slots=True)
 class Draft:
-    """An event decided but not yet stored; `state` carries an action's computed result."""
+    """An event decided but not yet stored; `state` carries an action's computed result,
+    `source` (a join's) the address its player sat down from, kept with the seat and never
+    in the event."""
 
     kind: str
     seat: Seat | None = None
     data: dict[str, Any] = field(default_factory=dict)
     secret: bool = False
     state: State[Any] | None = None
+    source: str | None = None
 
     def numbered(self, seq: int, at: float) -> Event:
         return Event(seq, self.kind, self.seat, at, dict(self.data), self.secret)

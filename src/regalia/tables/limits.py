@@ -28,6 +28,13 @@ class Limits:
     # The lobby lists waiting tables this long after creation, finished ones after their end.
     lobby_waiting_seconds: float = 3600.0
     lobby_finished_seconds: float = 86_400.0
+    # Ratings (docs/server.md, "Players and ratings"): what a rated game between opposing
+    # seats from one source counts (0: nothing, 1: a full game); a player is provisional
+    # (ranked below every established player) until they have this many rated games in a
+    # game and an account this old (bots: the games alone).
+    same_source_weight: float = 0.0
+    provisional_games: int = 10
+    provisional_seconds: float = 86_400.0
     # Waiting tables with an open seat (seeks) per address, and per signed-in player.
     waiting_tables_per_client: int = 4
     # While this process cannot reach Redis, it reads from the database this often which

@@ -53,6 +53,8 @@ class SeatRow(Base):
     bot_name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     # The player who sits here (a bot seat of a rated table: its level's bot player).
     player_id: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    # Where that player sat down from (`ratings.source_of`: an address or an IPv6 /64).
+    source: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class EventRow(Base):

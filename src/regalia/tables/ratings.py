@@ -7,26 +7,38 @@ loss). A game is rated in the same transaction that stores its `finished` event,
 its table, so neither a restart nor a replayed log ever rates it twice. The number shown is
 conservative: 1000 + 40 × (μ − 3σ), so a newcomer starts at 1000 and climbs as the model
 grows sure of them.
+
+What a rating cannot be farmed with: a seat whose result a stand-in earned (it resigned,
+timed out, a bot played it at the end or made most of its actions) is rated as a loss, as
+if its team had lost, while everyone else is rated on the result as it stands; a game
+between opposing seats that sat down from one source (an IPv4 address, an IPv6 /64) counts
+`same_source_weight` of a game (none by default); and a player is provisional, ranked below
+every established player, until they have `provisional_games` rated games in that game and
+an account `provisional_seconds` old (bots: the games alone).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import insert, select, update
+from sqlalchemy import and_, case, insert, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
-from regalia.tables.events import now
+from regalia.tables.events import iso_time, now
+from regalia.tables.limits import Limits
 from regalia.tables.models import PlayerRow, RatedGameRow, RatingRow, SeatRow, TableRow
 
 MODEL = PlackettLuce()
-PROVISIONAL_GAMES = 10
 RANK = {"win": 1, "draw": 2, "loss": 3}
+# The network one source stands for: a host has one IPv4 address but a whole IPv6 /64.
+IPV6_PREFIX = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +50,38 @@ class RatingJob:
     players: tuple[str, ...]  # the player at each seat
     outcomes: tuple[str, ...]  # per seat: win, loss or draw
     teams: tuple[tuple[int, ...], ...]
+    forfeits: tuple[int, ...] = ()  # seats whose result a stand-in earned: each a loss
+    same_source_weight: float = 0.0  # what a game between opponents from one source counts
 
 
 def shown(mu: float, sigma: float) -> int:
     return round(1000 + 40 * (mu - 3 * sigma))
+
+
+def source_of(address: str) -> str:
+    """The source an address belongs to: an IPv4 address itself (an IPv4-mapped IPv6 one
+    too), an IPv6 address's /64; anything else (a name) as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_PREFIX), strict=False))
+    return str(ip)
+
+
+def one_source(job: RatingJob, sources: dict[int, str | None]) -> bool:
+    """Whether two seats on different sides sat down from the same source."""
+    side = {seat: n for n, team in enumerate(job.teams) for seat in team}
+    seen: dict[str, int] = {}
+    for seat, source in sources.items():
+        if source is None or seat not in side:
+            continue
+        if seen.setdefault(source, side[seat]) != side[seat]:
+            return True
+    return False
 
 
 def rate_in(conn: Connection, job: RatingJob) -> None:
@@ -57,34 +97,57 @@ def rate_in(conn: Connection, job: RatingJob) -> None:
             )
         )
     }
+    sources = dict(
+        conn.execute(select(SeatRow.seat, SeatRow.source).where(SeatRow.table_id == job.table_id))
+        .tuples()
+        .all()
+    )
+    weight = min(1.0, job.same_source_weight) if one_source(job, sources) else 1.0
     fresh = MODEL.rating()
 
+    def before(player: str) -> tuple[float, float, int]:
+        return stored.get(player, (fresh.mu, fresh.sigma, 0))
+
     def rating(player: str) -> Any:
-        mu, sigma, _ = stored.get(player, (fresh.mu, fresh.sigma, 0))
+        mu, sigma, _ = before(player)
         return MODEL.rating(mu=mu, sigma=sigma)
 
-    teams = [[rating(job.players[s]) for s in team] for team in job.teams]
+    ratings = [[rating(job.players[s]) for s in team] for team in job.teams]
     ranks = [float(min(RANK[job.outcomes[s]] for s in team)) for team in job.teams]
-    rated = MODEL.rate(teams, ranks=ranks)
+    rated = MODEL.rate(ratings, ranks=ranks)
+    lost: dict[int, Any] = {}  # per team with a forfeit: its ratings had it come last
+
+    def after(n: int, k: int, seat: int) -> Any:
+        if seat not in job.forfeits or ranks[n] >= RANK["loss"]:
+            return rated[n][k]
+        if n not in lost:
+            last = [max(ranks) + 1 if i == n else rank for i, rank in enumerate(ranks)]
+            lost[n] = MODEL.rate(ratings, ranks=last)[n]
+        return lost[n][k]
+
     seats_of: dict[str, int] = {}
     for player in job.players:
         seats_of[player] = seats_of.get(player, 0) + 1
     changes: list[dict[str, Any]] = [{}] * len(job.players)
-    for team, after_team in zip(job.teams, rated, strict=True):
-        for seat, after in zip(team, after_team, strict=True):
+    for n, team in enumerate(job.teams):
+        for k, seat in enumerate(team):
             player = job.players[seat]
-            mu, sigma, games = stored.get(player, (fresh.mu, fresh.sigma, 0))
-            if seats_of[player] > 1:  # one bot on several seats: it does not rate itself
-                after = MODEL.rating(mu=mu, sigma=sigma)
-            changes[seat] = {"player": player, "before": shown(mu, sigma),
-                             "after": shown(after.mu, after.sigma)}  # fmt: skip
-            values = {"mu": after.mu, "sigma": after.sigma, "games": games + 1}
+            was_mu, was_sigma, games = before(player)
+            new = after(n, k, seat)
+            share = 0.0 if seats_of[player] > 1 else weight  # one bot on several seats: none
+            mu = was_mu + share * (new.mu - was_mu)
+            sigma = was_sigma + share * (new.sigma - was_sigma)
+            changes[seat] = {"player": player, "before": shown(was_mu, was_sigma),
+                             "after": shown(mu, sigma)}  # fmt: skip
+            if weight == 0.0:
+                continue  # a game between one source's accounts: not even a game played
+            values = {"mu": mu, "sigma": sigma, "games": games + 1}
             if player in stored:
                 conn.execute(update(RatingRow).where(RatingRow.player_id == player,
                              RatingRow.game == job.game).values(**values))  # fmt: skip
             else:
                 conn.execute(insert(RatingRow).values(player_id=player, game=job.game, **values))
-                stored[player] = (after.mu, after.sigma, games + 1)
+            stored[player] = (mu, sigma, games + 1)
     record = {"game": job.game, "changes": json.dumps(changes), "rated_at": now()}
     conn.execute(insert(RatedGameRow).values(table_id=job.table_id, **record))
 
@@ -92,8 +155,16 @@ def rate_in(conn: Connection, job: RatingJob) -> None:
 class Ratings:
     """Reads of ratings for the leaderboard and the profiles (blocking; a DB thread)."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(
+        self, engine: Any, limits: Limits | None = None, clock: Callable[[], float] = time.time
+    ) -> None:
         self.engine = engine
+        self.limits = limits or Limits()
+        self.clock = clock  # seconds since the epoch: the tables' clock
+
+    def _established_since(self) -> str:
+        """Accounts created before this time (ISO text, as stored) are old enough to rank."""
+        return iso_time(self.clock() - self.limits.provisional_seconds)
 
     def changes(self, table_id: str) -> list[dict[str, Any]] | None:
         with Session(self.engine) as session:
@@ -101,18 +172,30 @@ class Ratings:
         return list(json.loads(row.changes)) if row is not None else None
 
     def leaderboard(self, game: str, offset: int, limit: int) -> list[dict[str, Any]]:
+        """Established players first, best first; then the provisional ones, best first."""
+        established = and_(
+            RatingRow.games >= self.limits.provisional_games,
+            or_(PlayerRow.is_bot, PlayerRow.created_at <= self._established_since()),
+        )
         query = (
-            select(RatingRow, PlayerRow.name)
+            select(RatingRow, PlayerRow)
             .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
             .where(RatingRow.game == game)
-            .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), RatingRow.player_id)
+            .order_by(
+                case((established, 0), else_=1),
+                (RatingRow.mu - 3 * RatingRow.sigma).desc(),
+                RatingRow.player_id,
+            )
             .offset(offset)
             .limit(limit)
         )
         with Session(self.engine) as session:
-            return [_entry(rating, name) for rating, name in session.execute(query).all()]
+            since = self._established_since()
+            rows = session.execute(query).tuples().all()
+            return [self._entry(rating, player, since) for rating, player in rows]
 
     def profile(self, player_id: str, recent: int = 20) -> dict[str, Any] | None:
+        since = self._established_since()
         with Session(self.engine) as session:
             player = session.get(PlayerRow, player_id)
             if player is None:
@@ -137,19 +220,19 @@ class Ratings:
             "id": player.id,
             "name": player.name,
             "bot": player.is_bot,
-            "ratings": {r.game: _entry(r, player.name) for r in ratings},
+            "ratings": {r.game: self._entry(r, player, since) for r in ratings},
             "recent": [_recent(seat, table, changes.get(table.id)) for seat, table in games],
         }
 
-
-def _entry(rating: RatingRow, name: str) -> dict[str, Any]:
-    return {
-        "player": rating.player_id,
-        "name": name,
-        "rating": shown(rating.mu, rating.sigma),
-        "games": rating.games,
-        "provisional": rating.games < PROVISIONAL_GAMES,
-    }
+    def _entry(self, rating: RatingRow, player: PlayerRow, since: str) -> dict[str, Any]:
+        old_enough = player.is_bot or player.created_at <= since
+        return {
+            "player": rating.player_id,
+            "name": player.name,
+            "rating": shown(rating.mu, rating.sigma),
+            "games": rating.games,
+            "provisional": rating.games < self.limits.provisional_games or not old_enough,
+        }
 
 
 def _recent(seat: int, table: TableRow, changes: Sequence[dict[str, Any]] | None) -> dict[str, Any]:

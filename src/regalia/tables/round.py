@@ -28,7 +28,7 @@ from regalia.tables.decide import decide
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft, Event
 from regalia.tables.limits import Limits
-from regalia.tables.policies import absence, timeouts
+from regalia.tables.policies import absence, finish, timeouts
 from regalia.tables.ports import (
     BotBrain,
     Cancellable,
@@ -266,11 +266,13 @@ class Round:
         due = status != table.status or last // RECORD_EVERY > table.seq // RECORD_EVERY
         record = (final or table.state).to_record if due else None
         seated = tuple(
-            (d.seat, str(d.data["player"]))
+            (d.seat, str(d.data["player"]), d.source)
             for d in drafts
             if d.kind == EventKind.JOINED and d.seat is not None and d.data.get("player")
         )
-        rating = _rating_job(table, result) if table.rated and result is not None else None
+        rating = None
+        if table.rated and result is not None:
+            rating = _rating_job(table, result, drafts, self.ports.limits)
         append = Append(table.id, events, status, record, result, rating, seated, taken)
         if not await self.ports.log.append(append):
             await self._sync()
@@ -539,11 +541,14 @@ class Round:
         ]  # fmt: skip
 
 
-def _rating_job(table: Table, result: dict[str, Any]) -> RatingJob | None:
+def _rating_job(
+    table: Table, result: dict[str, Any], drafts: Sequence[Draft], limits: Limits
+) -> RatingJob | None:
     players = tuple(info.player for info in table.seats)
     if any(p is None for p in players):
         return None  # a seat nobody rated sat at (cannot happen at a rated table)
     return RatingJob(
         table.id, table.game.name, tuple(str(p) for p in players),
         tuple(result["outcomes"]), tuple(tuple(sorted(t)) for t in table.game.teams(table.players)),
+        finish.forfeits(table, drafts), limits.same_source_weight,
     )  # fmt: skip

@@ -70,7 +70,8 @@ class TableService:
         self.leases = Leases(self.db, self.clock, shared=notifier is not None)
         self.tasks = Tasks()
         self.spawn = self.tasks.spawn
-        log_port = StoreLog(self.db, Ratings(store.engine))
+        self.ratings = Ratings(store.engine, self.limits, self.clock.now)  # players API's too
+        log_port = StoreLog(self.db, self.ratings)
         ports = Ports(log_port, self.leases, notifier, bots, self.clock, self.spawn,
                       self.limits, bot_seconds)  # fmt: skip
         self.rounds = Rounds(ports, self.db, self._rematch)
@@ -218,7 +219,9 @@ class TableService:
         new_id, seed = str(event.data["table_id"]), event.data.get("seed")
         if seed is None or await self.rounds.ports.log.load(new_id) is not None:
             return  # made already (by this process, or by a release that made it first)
-        specs, names = rematch_seats(table, old.hashes)
+        before = await self.rounds.ports.log.load(table.id)  # where each player sat down from
+        sources = [s.source for s in before.seats] if before else [None] * table.players
+        specs, names = rematch_seats(table, old.hashes, sources)
         await self._create(new_id, table.game.name, table.players, table.options, int(seed),
                            specs, names, table.timing.rules, table.rated)  # fmt: skip
 
@@ -233,10 +236,11 @@ class TableService:
         return found.seat_for(token)
 
     async def sit(
-        self, table_id: str, seat: Seat, name: str, player: Player | None = None
-    ) -> tuple[Table, str]:
+        self, table_id: str, seat: Seat, name: str, player: Player | None = None,
+        source: str | None = None,
+    ) -> tuple[Table, str]:  # fmt: skip
         """Take open seat `seat`; its token (shown once). TableError `seat_taken` if gone.
-        A signed-in player sits under their own name."""
+        A signed-in player sits under their own name; `source`: the address they sit from."""
         token = new_token()
         digest = hash_token(token)
         who = player.name if player is not None else name
@@ -244,7 +248,7 @@ class TableService:
         found = await self.rounds.get(table_id)
         # The seat's token and the `joined` event are stored in one transaction; if another
         # process stored first, the table catches up and the seat is looked at again.
-        decide = functools.partial(sit_drafts, seat=seat, name=who, player=pid)
+        decide = functools.partial(sit_drafts, seat=seat, name=who, player=pid, source=source)
         await found.run(lambda _: found.settle(decide, ((seat, digest),)))
         found.hashes[seat] = digest
         return found.table, token
@@ -279,7 +283,7 @@ class TableService:
             for seat, info in enumerate(table.seats):
                 if info.kind == SeatKind.OPEN and not info.joined:
                     try:
-                        _, token = await self.sit(table_id, seat, name, player)
+                        _, token = await self.sit(table_id, seat, name, player, client)
                     except TableError as exc:
                         if exc.code != ErrorCode.SEAT_TAKEN:
                             raise
@@ -289,7 +293,8 @@ class TableService:
         request = TableRequest(game, seats, count, client=client, clock=clock)
         table, tokens = await self.create(request, player)
         who = player.name if player is not None else name
-        joined = Command(CommandType.JOIN, name=who, player=player.id if player else None)
+        joined = Command(CommandType.JOIN, name=who, player=player.id if player else None,
+                         source=client)  # fmt: skip
         await self.submit(table.id, 0, joined)
         return table, 0, tokens[0][1]
 

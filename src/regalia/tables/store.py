@@ -22,7 +22,7 @@ from regalia.protocol import SeatKind, TableStatus
 from regalia.tables.events import Event, iso_time
 from regalia.tables.migrate import migrate
 from regalia.tables.models import EventRow, SeatRow, TableRow
-from regalia.tables.ratings import RatingJob, rate_in
+from regalia.tables.ratings import RatingJob, rate_in, source_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,8 @@ class Append:
     record: Callable[[], str] | None  # called on the writer thread, off the event loop
     result: dict[str, Any] | None
     rating: RatingJob | None = None  # rated in the same transaction as the finish
-    seated: tuple[tuple[int, str], ...] = ()  # (seat, player) now sitting there
+    # (seat, player, the address it sat down from) now sitting there
+    seated: tuple[tuple[int, str, str | None], ...] = ()
     # (seat, token hash): open seats taken in the same transaction; lost if one is gone.
     taken: tuple[tuple[int, str], ...] = ()
 
@@ -50,6 +51,7 @@ class SeatSpec:
     level: str | None
     token_hash: str | None
     player_id: str | None = None
+    source: str | None = None  # where that player sat down from (`ratings.source_of`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +128,7 @@ class Store:
                 session.add(
                     SeatRow(
                         table_id=table.id, seat=number, kind=spec.kind, level=spec.level,
-                        token_hash=spec.token_hash, player_id=spec.player_id,
+                        token_hash=spec.token_hash, player_id=spec.player_id, source=spec.source,
                     )
                 )  # fmt: skip
             session.add_all(_event_row(table.id, ev) for ev in events)
@@ -187,11 +189,12 @@ class Store:
                 )
                 if not done.rowcount:
                     raise SeatGone(f"table {item.table_id} seat {seat}")
-            for seat, player in item.seated:
+            for seat, player, address in item.seated:
+                source = source_of(address) if address is not None else None
                 conn.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == item.table_id, SeatRow.seat == seat)
-                    .values(player_id=player)
+                    .values(player_id=player, source=source)
                 )
             if item.rating is not None:
                 rate_in(conn, item.rating)
@@ -214,7 +217,9 @@ class Store:
                 options=json.loads(row.options),
                 seed=row.seed,
                 created_at=row.created_at,
-                seats=[SeatSpec(s.kind, s.level, s.token_hash, s.player_id) for s in seats],
+                seats=[
+                    SeatSpec(s.kind, s.level, s.token_hash, s.player_id, s.source) for s in seats
+                ],
                 events=[_event(e) for e in events],
             )
 

@@ -27,6 +27,9 @@ class SeatInfo:
     joined: bool = False
     resigned: bool = False
     player: str | None = None  # a signed-in player (or a bot's rated player)
+    # A human seat's actions: its player's own, and a stand-in's (while away or out of time).
+    own_actions: int = 0
+    stand_in_actions: int = 0
 
     @property
     def human(self) -> bool:
@@ -216,6 +219,11 @@ class Table:
                 state = self.state.apply(seat, self.state.parse(seat, str(data["action"])))
             self.state = state
             self.actions.append((seat, str(data["action"])))
+            info = self.seats[seat]
+            if self.human_plays(seat):
+                info.own_actions += 1
+            elif info.human:
+                info.stand_in_actions += 1
         elif kind == EventKind.DRAW_OFFERED:
             self.draw_offer, self.draw_accepted = seat, set()
         elif kind == EventKind.DRAW_ACCEPTED and seat is not None:

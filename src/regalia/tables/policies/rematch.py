@@ -30,15 +30,16 @@ def decide_rematch(table: Table, seat: Seat, new_id: str, seed: int) -> list[Dra
 
 
 def rematch_seats(
-    table: Table, hashes: Sequence[str | None]
+    table: Table, hashes: Sequence[str | None], sources: Sequence[str | None]
 ) -> tuple[list[SeatSpec], dict[Seat, str]]:
-    """The new table's seats (rotated by one; joined humans keep their tokens) and names."""
+    """The new table's seats (rotated by one; joined humans keep their tokens, players and
+    where they sat down from) and names."""
     n = table.players
     specs: list[SeatSpec] = [SeatSpec(SeatKind.BOT, None, None)] * n
     names: dict[Seat, str] = {}
     for seat, info in enumerate(table.seats):
         new = (seat + 1) % n
-        specs[new] = SeatSpec(info.kind, info.level, hashes[seat], info.player)
+        specs[new] = SeatSpec(info.kind, info.level, hashes[seat], info.player, sources[seat])
         if info.human and info.joined and info.name:
             names[new] = info.name
     return specs, names
