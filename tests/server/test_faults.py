@@ -9,12 +9,17 @@ half-applied, and every table goes on once the lock is gone.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import shutil
 import signal
 import sqlite3
+import subprocess
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -201,3 +206,83 @@ def test_a_killed_bot_worker_does_not_stop_a_table(tmp_path: Path) -> None:
                 break
             assert time.monotonic() < deadline, "the table stopped after its bot worker died"
             time.sleep(0.2)
+
+
+@contextmanager
+def _tiny_disk(where: Path, size: str = "16m") -> Iterator[Path]:
+    """A tmpfs of `size` mounted at `where` (root only; the test skips otherwise)."""
+    where.mkdir()
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("mounting a tiny filesystem needs root")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                             capture_output=True, text=True)  # fmt: skip
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def _fill(path: Path) -> None:
+    """Take every free byte of the filesystem holding `path`."""
+    with contextlib.suppress(OSError), path.open("wb") as out:
+        while True:
+            out.write(bytes(1 << 16))
+            out.flush()
+    with contextlib.suppress(OSError), path.open("ab") as out:
+        while True:
+            out.write(bytes(512))
+            out.flush()
+
+
+@pytest.mark.slow
+def test_a_full_disk_refuses_writes_and_play_goes_on_within_seconds_of_space(
+    tmp_path: Path,
+) -> None:
+    """Issue 24 item 16: on a full disk writes answered "the game store is busy", and once
+    space was freed bots could stay stopped for half a minute (their retries had backed
+    off to 30 s). The store lives on a 16 MiB tmpfs; a file taking every free byte fills
+    it for 20 s while strong bots play, and deleting that file frees it."""
+    log = tmp_path / "server.log"
+    full_message = "the server's storage is full; nothing was changed, try again later"
+    limits = {"REGALIA_BOT_SECONDS": "0.3", "REGALIA_CHAT_BURST": "100000",
+              "REGALIA_WRITE_BURST": "100000"}  # fmt: skip
+    with _tiny_disk(tmp_path / "disk") as disk, serve(disk / "data", log, **limits) as server:
+        base = server.base
+        bots = httpx.post(f"{base}/api/tables", json={"game": "regicide", "seats": STRONG,
+                          "seed": 4}, timeout=30).json()["table"]["id"]  # fmt: skip
+        human, token = _human_table(base)
+        chat = f"{base}/api/tables/{human}/commands"
+        seat = {"X-Seat-Token": token}
+        time.sleep(1.0)
+        _fill(disk / "filler")
+        for n in range(2000):  # until what the database had in hand is used up too
+            refused = httpx.post(chat, json={"type": "chat", "text": f"full {n}"},
+                                 headers=seat, timeout=30)  # fmt: skip
+            if refused.status_code != 200:
+                break
+        assert refused.status_code == 503, refused.text
+        assert refused.headers["retry-after"] == "1"
+        assert refused.json()["error"] == {"code": "unavailable", "message": full_message}
+        body = {"game": "regulator", "seats": [{"kind": "bot", "level": "random"}] * 2}
+        created = httpx.post(f"{base}/api/tables", json=body, timeout=30)
+        assert created.status_code == 503 and created.json()["error"]["message"] == full_message
+        time.sleep(20.0)  # full for a while: the bots' retries wait their longest
+        before = _seq(base, bots)
+        (disk / "filler").unlink()
+        freed = time.monotonic()
+        while httpx.post(chat, json={"type": "chat", "text": "space again"}, headers=seat,
+                         timeout=30).status_code != 200:  # fmt: skip
+            assert time.monotonic() - freed < 5, "writes still refused 5 s after space came back"
+            time.sleep(0.2)
+        while _seq(base, bots) <= before:
+            status = httpx.get(f"{base}/api/tables/{bots}", timeout=30).json()["status"]
+            if status == "finished":
+                break
+            assert time.monotonic() - freed < 8, "the bots still stood 8 s after space came back"
+            time.sleep(0.2)
+        texts = [e["text"] for e in httpx.get(f"{base}/api/tables/{human}/events",
+                 timeout=30).json()["events"] if e["kind"] == "chat"]  # fmt: skip
+        assert f"full {n}" not in texts and texts[-1] == "space again"  # the refused: not stored
+    assert not tracebacks(log), log.read_text()[-3000:]

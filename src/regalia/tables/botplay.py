@@ -1,9 +1,10 @@
 """A bot's move at a table: ask the brain, and store the move whatever happens on the way.
 
-A bot whose move cannot be stored (the database is locked or down) tries again, backing off,
-until its move is stored or the table has moved on; a bot that fails or answers nonsense
-plays a legal fallback move (seeded, so restarts replay it). Its Round runs one of these per
-seat and seq to play, and the sweeper makes sure a seat a bot must play always has one.
+A bot whose move cannot be stored (the database is locked, down or full) tries again, backing
+off to every 2 s, until its move is stored or the table has moved on; a bot that fails or
+answers nonsense plays a legal fallback move (seeded, so restarts replay it). Its Round runs
+one of these per seat and seq to play, and the sweeper makes sure a seat a bot must play
+always has one.
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ from regalia.core.seeds import Rng, derive
 from regalia.protocol import CommandType, ErrorCode
 from regalia.tables.bots import BotJob
 from regalia.tables.commands import Command
-from regalia.tables.errors import TableError
+from regalia.tables.errors import LAST_RETRY_SECONDS, TableError
 from regalia.tables.ports import BotBrain, Clock
 from regalia.tables.table import Table
 
 log = logging.getLogger("regalia.bots")
 # Storage errors worth waiting out; anything else means the move itself was refused.
 RETRY_CODES = {ErrorCode.UNAVAILABLE, ErrorCode.STORAGE_ERROR}
-FIRST_RETRY, LAST_RETRY = 0.25, 30.0
+FIRST_RETRY, LAST_RETRY = 0.25, LAST_RETRY_SECONDS
 QUICK_SEARCH = 0.5
 Submit = Callable[[Seat, Command], Awaitable[int]]
 
@@ -51,8 +52,10 @@ async def play(
                 if exc.code == ErrorCode.STALE or table().seq != seq:
                     return
                 if exc.code in RETRY_CODES:
-                    log.warning("table %s: bot move not stored (%s); retrying in %.2g s",
-                                current.id, exc.code, delay)  # fmt: skip
+                    # Once per move: it retries every LAST_RETRY s while the store is down.
+                    say = log.warning if delay == FIRST_RETRY else log.debug
+                    say("table %s: bot move not stored (%s); retrying in %.2g s",
+                        current.id, exc.code, delay)  # fmt: skip
                     await clock.sleep(delay)
                     delay = min(delay * 2, LAST_RETRY)
                     continue

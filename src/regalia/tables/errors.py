@@ -7,6 +7,7 @@ answer them like any other error instead of dropping the connection.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -18,6 +19,11 @@ from regalia.protocol import ErrorCode
 log = logging.getLogger("regalia.tables")
 # How long a client should wait before trying again after a transient storage failure.
 RETRY_SECONDS = 1.0
+# The longest the server's own retries (a bot's move, a catch-up) wait between two tries of
+# a failing store, so play goes on within seconds of the store coming back.
+LAST_RETRY_SECONDS = 2.0
+# PostgreSQL's SQLSTATE for "disk full".
+_PG_DISK_FULL = "53100"
 
 
 class TableError(Exception):
@@ -36,18 +42,35 @@ def unavailable() -> TableError:
     )
 
 
+def storage_full() -> TableError:
+    return TableError(
+        ErrorCode.UNAVAILABLE,
+        "the server's storage is full; nothing was changed, try again later",
+        RETRY_SECONDS,
+    )
+
+
+def disk_full(exc: BaseException) -> bool:
+    """Whether a database error says its disk is full (SQLite or PostgreSQL)."""
+    orig = getattr(exc, "orig", None) or exc
+    if getattr(orig, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+        return True
+    return getattr(orig, "sqlstate", None) == _PG_DISK_FULL
+
+
 @contextmanager
 def storage_errors(what: str) -> Iterator[None]:
     """Turn a database failure inside into a TableError, logged in one line.
 
-    A lock, a lost connection or a pool timeout is transient (`unavailable`); anything else
-    the database reports (a damaged file) is `storage_error`.
+    A lock, a lost connection, a pool timeout or a full disk is transient (`unavailable`;
+    a full disk says so); anything else the database reports (a damaged file) is
+    `storage_error`.
     """
     try:
         yield
     except (OperationalError, DisconnectionError, PoolTimeout) as exc:
         log.warning("%s: storage unavailable: %s", what, _first_line(exc))
-        raise unavailable() from None
+        raise (storage_full() if disk_full(exc) else unavailable()) from None
     except DBAPIError as exc:
         log.error("%s: storage failed: %s", what, _first_line(exc))
         raise TableError(

@@ -25,7 +25,7 @@ from regalia.tables import botplay
 from regalia.tables.actor import Actor
 from regalia.tables.commands import Command
 from regalia.tables.decide import decide
-from regalia.tables.errors import TableError
+from regalia.tables.errors import LAST_RETRY_SECONDS, TableError
 from regalia.tables.events import Draft, Event
 from regalia.tables.limits import Limits
 from regalia.tables.policies import absence, finish, timeouts
@@ -329,7 +329,7 @@ class Round:
                 if exc.code not in (ErrorCode.UNAVAILABLE, ErrorCode.STORAGE_ERROR):
                     raise
             await self.clock.sleep(delay)
-            delay = min(2 * delay, 10.0)
+            delay = min(2 * delay, LAST_RETRY_SECONDS)
 
     # ------------------------------------------------------------------------- bots
 
