@@ -47,7 +47,9 @@ async def light_game(base: str, moves: int, rng: random.Random) -> list[float]:
         await ws.send(json.dumps({"type": "hello", "token": token, "name": "light"}))
         sent_at: float | None = None
         while len(waits) < moves:
-            message = json.loads(await asyncio.wait_for(ws.recv(), 300))
+            frame = json.loads(await asyncio.wait_for(ws.recv(), 300))
+            # A frame holds one message or a change's messages (its events, then its view).
+            message = frame[-1] if isinstance(frame, list) else frame
             if message["type"] != "view":
                 continue
             if message["status"] == "finished":

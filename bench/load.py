@@ -134,6 +134,7 @@ class Game:
     sent_seq: int = 0
     seen: int = 0  # the seq of the last view received
     stale: list[tuple[int, int]] = field(default_factory=list)  # (seq sent, table's seq)
+    waiting: list[dict[str, Any]] = field(default_factory=list)  # read in a frame, not yet seen
 
 
 async def play_one_game(base: str, game: str, think: float, stop: float, stats: Stats,
@@ -213,9 +214,13 @@ async def _play(url: str, token: str, think: float, stop: float, stats: Stats,
 
 
 async def _receive(ws: Any, played: Game) -> dict[str, Any]:
-    """The next message; a silence of a minute is an error that says what it waited for."""
+    """The next message (a frame holds one, or a change's messages as an array); a silence
+    of a minute is an error that says what it waited for."""
     try:
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 60))
+        if not played.waiting:
+            frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
+            played.waiting.extend(frame if isinstance(frame, list) else [frame])
+        message: dict[str, Any] = played.waiting.pop(0)
     except TimeoutError:
         waiting = "the answer to its move" if played.sent_at is not None else "its turn"
         raise TimeoutError(
@@ -421,13 +426,16 @@ def scrape_metrics(base: str, out: str | None) -> None:
     print(f"metrics              {len(ours)} regalia_ lines ({len(names)} series){where}")
 
 
-def start_py_spy(pid: int, out: str, seconds: float, rate: int) -> subprocess.Popen[bytes]:
-    """Sample the server's stacks for `seconds` (raw collapsed stacks, one per line)."""
+def start_py_spy(
+    pid: int, out: str, seconds: float, rate: int, gil: bool = False
+) -> subprocess.Popen[bytes]:
+    """Sample the server's stacks for `seconds` (raw collapsed stacks, one per line); with
+    `gil`, only the thread holding the GIL (Python's own CPU, without waits in syscalls)."""
     here = Path(sys.executable).parent / "py-spy"
     binary = str(here) if here.exists() else "py-spy"
     command = [binary, "record", "--pid", str(pid), "--duration", str(max(1, int(seconds))),
                "--rate", str(rate), "--format", "raw", "--nonblocking", "--threads",
-               "-o", out]  # fmt: skip
+               "-o", out, *(["--gil"] if gil else [])]  # fmt: skip
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -446,6 +454,8 @@ def main() -> None:
     parser.add_argument("--py-spy", help="sample the server with py-spy in the steady state "
                         "into this file (raw stacks; bench/stacks.py sums them)")  # fmt: skip
     parser.add_argument("--py-spy-rate", type=int, default=100, help="samples per second")
+    parser.add_argument("--py-spy-gil", action="store_true",
+                        help="sample only the thread holding the GIL (CPU, not waits)")  # fmt: skip
     args = parser.parse_args()
     global CLOCK
     CLOCK = read_clock(args.clock)
@@ -496,7 +506,9 @@ async def _steady(args: argparse.Namespace, stop: float, stats: Stats, pid: int 
     await asyncio.sleep(max(0.0, stats.steady_from - time.monotonic()))
     stats.cpu["steady"] = sample(pid, stats)
     if args.py_spy and pid:
-        spy = start_py_spy(pid, args.py_spy, stop - time.monotonic() - 1, args.py_spy_rate)
+        spy = start_py_spy(
+            pid, args.py_spy, stop - time.monotonic() - 1, args.py_spy_rate, args.py_spy_gil
+        )
         _, problem = await asyncio.to_thread(spy.communicate)
         if spy.returncode:
             print(f"py-spy failed ({spy.returncode}): {problem.decode()[-500:]}", file=sys.stderr)

@@ -332,6 +332,9 @@ ServerMessage = Annotated[
 SERVER: TypeAdapter[Welcome | EventMessage | View | PresenceMessage | ErrorMessage | Pong] = (
     TypeAdapter(ServerMessage)
 )
+# A server frame: one message, or the messages of one change (its events, then its view)
+# as a JSON array, so a move costs one frame.
+FRAME: TypeAdapter[Any] = TypeAdapter(ServerMessage | list[ServerMessage])
 
 
 def schema() -> dict[str, Any]:
@@ -340,6 +343,7 @@ def schema() -> dict[str, Any]:
         "client": CLIENT.json_schema(),
         "http_command": TypeAdapter(HttpCommand).json_schema(),
         "server": SERVER.json_schema(),
+        "server_frame": FRAME.json_schema(),
         "table": TableSummary.model_json_schema(),
         "errors": {code.value: code.status for code in ErrorCode},
         "limits": {"name": MAX_NAME, "chat": MAX_CHAT, "action": MAX_ACTION, "key": MAX_KEY},

@@ -17,10 +17,20 @@ def create(
     return body
 
 
+def receive(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next message: a frame holds one, or a change's messages as an array (the rest
+    wait on the session for the next call)."""
+    waiting: list[dict[str, Any]] = ws.__dict__.setdefault("_regalia_waiting", [])
+    if not waiting:
+        frame = ws.receive_json()
+        waiting.extend(frame if isinstance(frame, list) else [frame])
+    return waiting.pop(0)
+
+
 def receive_until(ws: WebSocketTestSession, kind: str, **match: Any) -> dict[str, Any]:
     """Read messages until one of type `kind` whose fields equal `match`."""
     for _ in range(10_000):
-        message: dict[str, Any] = ws.receive_json()
+        message = receive(ws)
         if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
             return message
     raise AssertionError(f"no {kind} message")

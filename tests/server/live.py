@@ -70,12 +70,17 @@ class Conn:
     def __init__(self, ws: Any) -> None:
         self.ws = ws
         self.log: list[dict[str, Any]] = []
+        self.waiting: list[dict[str, Any]] = []  # read in a frame, not yet handed out
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message))
 
     async def recv(self, timeout: float = 30) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        """The next message (a frame holds one, or a change's messages as an array)."""
+        if not self.waiting:
+            frame = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+            self.waiting.extend(frame if isinstance(frame, list) else [frame])
+        message: dict[str, Any] = self.waiting.pop(0)
         self.log.append(message)
         return message
 

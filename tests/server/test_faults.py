@@ -71,12 +71,10 @@ async def _act_during_lock(base: str, table: str, token: str, held: threading.Ev
         while not held.is_set():
             await asyncio.sleep(0.05)
         await ws.send(json.dumps({"type": "action", "action": move, "seq": seq}))
-        answers = []
-        while True:
-            message = json.loads(await asyncio.wait_for(ws.recv(), 30))
-            answers.append(message)
-            if message["type"] in ("error", "view"):
-                break
+        answers: list[Any] = []
+        while not answers or answers[-1]["type"] not in ("error", "view"):
+            frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            answers.extend(frame if isinstance(frame, list) else [frame])  # a change: an array
         await ws.send(json.dumps({"type": "ping", "id": 7}))  # the socket is still open
         while True:
             message = json.loads(await asyncio.wait_for(ws.recv(), 30))

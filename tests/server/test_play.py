@@ -7,7 +7,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from tests.server.helpers import create, hello, receive_until
+from tests.server.helpers import create, hello, receive, receive_until
 
 
 def my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
@@ -63,7 +63,7 @@ def test_reconnecting_resumes_from_the_last_seq_seen(client: TestClient) -> None
         assert [e["seq"] for e in missed] == [last + 1, last + 2]
         assert missed[0]["hidden"] and missed[0]["action"] is None  # seat 0's secret bid
         assert missed[1]["kind"] == "chat" and missed[1]["text"] == "you there?"
-        view = b.receive_json()
+        view = receive(b)
         assert view["type"] == "view" and view["seq"] == last + 2
 
 

@@ -40,10 +40,17 @@ class Socket:
         self.ws = ws
         self.kinds: set[str] = set()
         self.events: set[str] = set()
+        self.waiting: list[dict[str, Any]] = []  # read in a frame, not yet looked at
+        self.frames = 0
 
     def until(self, kind: str, **match: Any) -> dict[str, Any]:
         for _ in range(1000):
-            message: dict[str, Any] = self.ws.receive_json()
+            if not self.waiting:
+                frame = self.ws.receive_json()
+                wire.FRAME.validate_python(frame)
+                self.frames += 1
+                self.waiting.extend(frame if isinstance(frame, list) else [frame])
+            message: dict[str, Any] = self.waiting.pop(0)
             exact(wire.SERVER.validate_python(message))
             self.kinds.add(message["type"])
             if message["type"] == MessageType.EVENT:
@@ -115,6 +122,32 @@ def test_every_message_of_a_game_matches_the_wire_models(client: TestClient) -> 
                           headers={"X-Seat-Token": t0})  # fmt: skip
     assert refused.status_code == ErrorCode(refused.json()["error"]["code"]).status
     exact(wire.ErrorOut.model_validate(refused.json()))
+
+
+def test_a_move_reaches_each_connection_as_one_frame_its_events_then_its_view(
+    client: TestClient,
+) -> None:
+    made = create(client, "regulator", [{"kind": "human"}] * 2)
+    table, (t0, t1) = made["table"]["id"], [t["token"] for t in made["tokens"]]
+    with (
+        client.websocket_connect(f"/ws/tables/{table}") as w,
+        client.websocket_connect(f"/ws/tables/{table}") as b,
+    ):
+        white, black = Socket(w), Socket(b)
+        white.send(type="hello", token=t0, name="Ann", last_seq=0)
+        black.send(type="hello", token=t1, name="Bob", last_seq=0)
+        view = white.until("view", status="playing")
+        black.until("view", status="playing")
+        assert not white.waiting and not black.waiting
+        white.send(type="action", action=view["legal"][0]["action"], seq=view["seq"])
+        for sock in (white, black):
+            frame = sock.ws.receive_json()
+            while not isinstance(frame, list):  # a presence or view sent before the move
+                assert frame["type"] != MessageType.EVENT, frame
+                frame = sock.ws.receive_json()
+            assert [m["type"] for m in frame] == [MessageType.EVENT, MessageType.VIEW]
+            assert frame[0]["event"]["kind"] == EventKind.ACTION
+            assert frame[1]["seq"] == frame[0]["event"]["seq"] == view["seq"] + 1
 
 
 def test_a_command_is_refused_in_the_same_words_on_both_transports(client: TestClient) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from regalia import jsontext
 from regalia.core.game import Seat
 from regalia.i18n import negotiate, translate
 from regalia.metrics import COMMANDS, RATE_LIMITED, WEBSOCKETS
@@ -48,19 +48,23 @@ class Client:
         self.seat = seat
         self.limiter = limiter
         self.lang = lang
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        # Frames to send: the messages of one change go in one frame (None: close).
+        self.outbox: asyncio.Queue[Sequence[dict[str, Any]] | None] = asyncio.Queue()
 
     def send(self, messages: Sequence[dict[str, Any]]) -> None:
+        """One frame: a change's events and view together (one message: just that one)."""
         if self.outbox.qsize() > MAX_BACKLOG:
             self.outbox.put_nowait(None)
             return
-        for message in messages:
-            self.outbox.put_nowait(message)
+        self.outbox.put_nowait(messages)
+
+    def say(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait((message,))
 
     def close(self) -> None:
         """The seat's token was revoked: say so, then close (the writer does)."""
         message = "this seat token was revoked: sign in again and take your seat"
-        self.outbox.put_nowait(error(ErrorCode.BAD_TOKEN, message, None, self.lang))
+        self.say(error(ErrorCode.BAD_TOKEN, message, None, self.lang))
         self.outbox.put_nowait(None)
 
 
@@ -98,7 +102,22 @@ def error(
 
 
 async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
-    await ws.send_text(json.dumps(message, separators=(",", ":")))
+    await ws.send_text(jsontext.dumps(message))
+
+
+# The last frame encoded: every connection of one seat is sent the same frame object, and
+# their writers usually run one after another, so spectators share one encoding.
+_last: tuple[object, str] = (None, "")
+
+
+async def _send_frame(ws: WebSocket, messages: Sequence[dict[str, Any]]) -> None:
+    """A lone message as itself, several as a JSON array (one frame, one write)."""
+    global _last
+    frame, text = _last
+    if frame is not messages:
+        text = jsontext.dumps(messages[0] if len(messages) == 1 else list(messages))
+        _last = (messages, text)
+    await ws.send_text(text)
 
 
 def _decode(text: str | None) -> dict[str, Any]:
@@ -107,16 +126,17 @@ def _decode(text: str | None) -> dict[str, Any]:
     if len(text) > MAX_FRAME or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise TableError(ErrorCode.TOO_LARGE, f"a message may be at most {MAX_FRAME} bytes")
     try:
-        data = json.loads(text)
-        # Escapes can spell text that is not Unicode (a lone surrogate): refuse it here.
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except RecursionError:
-        raise TableError(ErrorCode.BAD_JSON, "the message is nested too deeply") from None
-    except UnicodeError:
-        raise TableError(
-            ErrorCode.BAD_JSON, "the message holds text that is not valid Unicode"
-        ) from None
-    except ValueError:
+        # Refuses escapes that spell text that is not Unicode (a lone surrogate) and nesting
+        # past 1,024 levels, as well as what is not JSON.
+        data = jsontext.loads(text)
+    except ValueError as exc:
+        why = str(exc)
+        if "depth" in why:
+            raise TableError(ErrorCode.BAD_JSON, "the message is nested too deeply") from None
+        if "surrogate" in why:
+            raise TableError(
+                ErrorCode.BAD_JSON, "the message holds text that is not valid Unicode"
+            ) from None
         raise TableError(ErrorCode.BAD_JSON, "the message is not valid JSON") from None
     if not isinstance(data, dict):
         raise TableError(ErrorCode.BAD_MESSAGE, "a message is a JSON object with a 'type'")
@@ -190,7 +210,8 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     limiter = RateLimiter(limits.socket_burst, limits.socket_per_second, what="socket")
     client = Client(seat, limiter, lang)
     # No await between catching up and subscribing: no event can slip between the two.
-    client.send(found.welcome(seat, hello.last_seq, svc.limits.chat_history))
+    for message in found.welcome(seat, hello.last_seq, svc.limits.chat_history):
+        client.say(message)  # a catch-up can be long: a frame per message
     found.subscribe(client)
     writer = asyncio.create_task(_write(ws, client))
     try:
@@ -212,14 +233,14 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
 
 async def _write(ws: WebSocket, client: Client) -> None:
     while True:
-        message = await client.outbox.get()
-        if message is None:
+        frame = await client.outbox.get()
+        if frame is None:
             with contextlib.suppress(Exception):
                 slow = client.outbox.qsize() > MAX_BACKLOG
                 await ws.close(CloseCode.TOO_SLOW if slow else CloseCode.NORMAL)
             return
         try:
-            await _send(ws, message)
+            await _send_frame(ws, frame)
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
 
@@ -244,9 +265,7 @@ async def _read(
             read = read_client(data)
             if isinstance(read, Ping):
                 ping = read.id
-                client.outbox.put_nowait(
-                    {"type": MessageType.PONG, "id": ping if _small(ping) else None}
-                )
+                client.say({"type": MessageType.PONG, "id": ping if _small(ping) else None})
                 continue
             if isinstance(read, Hello):
                 names = ", ".join(CommandType)
@@ -260,7 +279,7 @@ async def _read(
             # A command refused before it reached the table still counts, under its type.
             if isinstance(kind, str) and kind in COMMAND_TYPES:
                 COMMANDS.labels(type=kind, outcome=exc.code).inc()
-            client.outbox.put_nowait(error(exc.code, exc.message, table.seq, client.lang))
+            client.say(error(exc.code, exc.message, table.seq, client.lang))
             continue
         await _submit(svc, table, seat, cmd, client)
 
@@ -272,13 +291,13 @@ async def _submit(
         await svc.submit(table.id, seat, cmd)
     except TableError as exc:
         COMMANDS.labels(type=cmd.type, outcome=exc.code).inc()
-        client.outbox.put_nowait(error(exc.code, exc.message, table.seq, client.lang))
+        client.say(error(exc.code, exc.message, table.seq, client.lang))
         return
     except Exception as exc:  # a bug: the player hears of it, the socket stays open
         COMMANDS.labels(type=cmd.type, outcome=ErrorCode.INTERNAL).inc()
         log.error("table %s: %s failed: %s: %s", table.id, cmd.type, type(exc).__name__, exc)
         message = "the server failed to do that"
-        client.outbox.put_nowait(error(ErrorCode.INTERNAL, message, table.seq, client.lang))
+        client.say(error(ErrorCode.INTERNAL, message, table.seq, client.lang))
         return
     COMMANDS.labels(type=cmd.type, outcome="ok").inc()
 

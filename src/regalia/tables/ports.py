@@ -109,7 +109,9 @@ class Listener(Protocol):
 
     seat: Seat | None
 
-    def send(self, messages: Sequence[dict[str, Any]]) -> None: ...
+    def send(self, messages: Sequence[dict[str, Any]]) -> None:
+        """The messages of one change, sent together (one frame); the same list object
+        goes to every listener of one seat."""
 
     def close(self) -> None:
         """Stop: the seat's token no longer opens it."""

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from regalia import jsontext
 from regalia.protocol import SeatKind, TableStatus
 from regalia.tables.events import Event, iso_time
 from regalia.tables.migrate import migrate
@@ -73,15 +74,12 @@ def sqlite_url(data_dir: Path) -> str:
 
 
 def _event(row: EventRow) -> Event:
-    return Event(row.seq, row.kind, row.seat, row.at, orjson.loads(row.data), row.is_secret)
+    return Event(row.seq, row.kind, row.seat, row.at, jsontext.loads(row.data), row.is_secret)
 
 
 def _data_text(data: Any) -> str:
-    """An event's data as the compact JSON text stored (orjson: a move's hot path)."""
-    try:
-        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
-    except TypeError:  # what orjson refuses (an integer beyond 64 bits) json still writes
-        return json.dumps(data, separators=(",", ":"))
+    """An event's data as the compact JSON text stored (a move's hot path)."""
+    return jsontext.dumps(data)
 
 
 _INSERT_EVENT = insert(EventRow)

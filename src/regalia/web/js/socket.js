@@ -34,21 +34,25 @@ export function connectTable(tableId, { token, name, onMessage, onStatus }) {
     ws.addEventListener("message", (event) => {
       if (ws !== socket) return;
       const at = performance.now();
-      let message;
+      let frame;
       try {
-        message = JSON.parse(event.data);
+        frame = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (message.type === MessageType.ERROR && message.code === ErrorCode.BAD_PLAYER_KEY) {
-        keyRefused = true; // the server closes this socket next
-        forgetPlayer();
-        return;
+      // A frame is one message, or a change's messages (its events, then its view) together.
+      for (const message of Array.isArray(frame) ? frame : [frame]) {
+        if (ws !== socket) return;
+        if (message.type === MessageType.ERROR && message.code === ErrorCode.BAD_PLAYER_KEY) {
+          keyRefused = true; // the server closes this socket next
+          forgetPlayer();
+          return;
+        }
+        if (message.type === MessageType.WELCOME) onStatus("connected");
+        if (typeof message.seq === "number") lastSeq = Math.max(lastSeq, message.seq);
+        if (message.type === MessageType.EVENT && message.event) lastSeq = Math.max(lastSeq, message.event.seq);
+        onMessage(message, at);
       }
-      if (message.type === MessageType.WELCOME) onStatus("connected");
-      if (typeof message.seq === "number") lastSeq = Math.max(lastSeq, message.seq);
-      if (message.type === MessageType.EVENT && message.event) lastSeq = Math.max(lastSeq, message.event.seq);
-      onMessage(message, at);
     });
     ws.addEventListener("close", (event) => {
       if (ws !== socket) return;
