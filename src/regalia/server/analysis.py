@@ -357,18 +357,20 @@ async def analyse_position(body: AnalysisIn, request: Request) -> dict[str, Any]
     if body.record is None and body.position is None and not body.moves and body.ply:
         raise TableError(ErrorCode.INVALID, "ply needs a record")
     admission = _admit(request)
-    try:
+    _, cap = _pool(request)
+    seconds = min(cap, body.seconds or admission.state.limits.analysis_seconds)
+
+    async def work() -> tuple[int, int, dict[str, Any], dict[str, Any]]:
         ply, plies, board = await asyncio.to_thread(_position, game, body)
-        _, cap = _pool(request)
-        seconds = min(cap, body.seconds or admission.state.limits.analysis_seconds)
         job = AnalysisJob(
             game_ref(game), body.record, body.position, tuple(body.moves), ply, seconds
         )
-        think = _think(request, job, admission.client, seconds)
-        try:
-            answer = await _unless_gone(request.receive, think)
-        except ClientGone:
-            raise TableError(ErrorCode.BUSY, "the analysis was stopped: its client left") from None
+        return ply, plies, board, await _think(request, job, admission.client, seconds)
+
+    try:
+        ply, plies, board, answer = await _unless_gone(request.receive, work())
+    except ClientGone:
+        raise TableError(ErrorCode.BUSY, "the analysis was stopped: its client left") from None
     finally:
         admission.release()
     return {
@@ -424,13 +426,15 @@ async def analyse_game(body: GameAnalysisIn, request: Request) -> _Lines:
     evaluation, score, best_line, depth, …}`, then `{done: true, mistakes}`."""
     game = _game(body.game)
     admission = _admit(request)
+    limits = admission.state.limits
     try:
-        limits = admission.state.limits
-        plies, movers, texts, team = await asyncio.to_thread(
-            _game_facts, game, body, limits.analysis_plies
-        )
-    except BaseException:
+        facts = asyncio.to_thread(_game_facts, game, body, limits.analysis_plies)
+        plies, movers, texts, team = await _unless_gone(request.receive, facts)
+    except BaseException as exc:
         admission.release()
+        if isinstance(exc, ClientGone):
+            message = "the analysis was stopped: its client left"
+            raise TableError(ErrorCode.BUSY, message) from None
         raise
     _, cap = _pool(request)
     seconds = min(cap, body.seconds or limits.analysis_ply_seconds)
