@@ -43,7 +43,13 @@ def power_range(regulator: int) -> int:
 
 
 def square_name(square: int) -> str:
-    return "abcde"[square % FILES] + str(square // FILES + 1)
+    if 0 <= square < SQUARES:
+        return _SQUARE_NAMES[square]
+    return "abcde"[square % FILES] + str(square // FILES + 1)  # off the board: still a name
+
+
+# Every move's notation names squares: looked up, not formatted.
+_SQUARE_NAMES: Final = tuple("abcde"[sq % FILES] + str(sq // FILES + 1) for sq in range(SQUARES))
 
 
 def parse_square(text: str) -> int | None:

@@ -10,6 +10,10 @@ full-move number. The two clocks may be left out on input (they default to 0 and
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Sequence
+
 from regalia.core.errors import BadPosition
 from regalia.games.regulator.board import (
     BLACK,
@@ -94,19 +98,33 @@ def read_fen(text: str) -> Position:
 
 
 def write_fen(position: Position) -> str:
-    rows = []
-    for rank in range(RANKS - 1, -1, -1):
-        row = ""
-        empty = 0
-        for piece in position.board[rank * FILES : (rank + 1) * FILES]:
-            if not piece:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            letter = PIECE_LETTERS[abs(piece)]
-            row += letter if piece > 0 else letter.lower()
-        rows.append(row + (str(empty) if empty else ""))
+    letters = board_letters(position.board)
+    rows = "/".join(_fen_row(row) for row in ranks_down(letters))
     side = "w" if position.turn == WHITE else "b"
-    return f"{'/'.join(rows)} {side} {position.regulator} {position.halfmove} {position.fullmove}"
+    return f"{rows} {side} {position.regulator} {position.halfmove} {position.fullmove}"
+
+
+def board_letters(board: Sequence[int]) -> str:
+    """Each square's letter, a1 first (White upper case, Black lower case, "." empty)."""
+    return "".join(map(_LETTERS.__getitem__, board))
+
+
+def ranks_down(letters: str) -> list[str]:
+    """The ranks of `board_letters`, rank 7 first."""
+    return [letters[rank * FILES : (rank + 1) * FILES] for rank in range(RANKS - 1, -1, -1)]
+
+
+def _letter(piece: int) -> str:
+    if not piece:
+        return "."
+    letter = PIECE_LETTERS[abs(piece)]
+    return letter if piece > 0 else letter.lower()
+
+
+_LETTERS = {piece: _letter(piece) for piece in range(1 - len(PIECE_LETTERS), len(PIECE_LETTERS))}
+_EMPTY_RUN = re.compile(r"\.+")
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of the rank; ranks repeat all game long
+def _fen_row(row: str) -> str:
+    return _EMPTY_RUN.sub(lambda run: str(len(run[0])), row)

@@ -33,12 +33,9 @@ from regalia.core.game import (
 )
 from regalia.games.regulator.board import (
     BISHOP_JUMPS_FROM,
-    FILES,
     KNIGHT_SLIDES_FROM,
-    PIECE_LETTERS,
-    RANKS,
 )
-from regalia.games.regulator.fen import read_fen, write_fen
+from regalia.games.regulator.fen import board_letters, ranks_down, read_fen, write_fen
 from regalia.games.regulator.notation import coordinate, parse_move, san
 from regalia.games.regulator.position import Position
 from regalia.games.regulator.record import parse_record, write_record
@@ -206,11 +203,7 @@ class RegulatorState(State[int]):
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
         position = self._position
-        squares = position.board  # a fresh list each time: read it once
-        board = [
-            "".join(_LETTERS[p] for p in squares[rank * FILES : (rank + 1) * FILES])
-            for rank in range(RANKS - 1, -1, -1)
-        ]
+        board = ranks_down(board_letters(position.board))
         sans = self.sans
         last = None
         if sans:
@@ -366,21 +359,13 @@ def powers(regulator: int) -> dict[str, bool]:
     }
 
 
-def _letter(piece: int) -> str:
-    if not piece:
-        return "."
-    letter = PIECE_LETTERS[abs(piece)]
-    return letter if piece > 0 else letter.lower()
-
-
-# Views are built on every move: a move's coordinate text and a piece's letter, looked up.
+# Views are built on every move: a move's coordinate text, looked up.
 _coordinate = functools.cache(coordinate)
-_LETTERS = {piece: _letter(piece) for piece in range(1 - len(PIECE_LETTERS), len(PIECE_LETTERS))}
 
 
 def _safe_coordinate(action: object) -> str:
     if isinstance(action, int) and 0 <= action < 1 << 15:
-        return coordinate(action)
+        return _coordinate(action)
     return repr(action)
 
 
