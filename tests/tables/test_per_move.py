@@ -13,7 +13,7 @@ from regalia.tables.commands import Command
 from regalia.tables.models import EventRow, TableRow
 from regalia.tables.round import RECORD_EVERY, Round
 from regalia.tables.service import TableService
-from regalia.tables.store import _data_text, _event
+from regalia.tables.store import Store, _data_text, _event, sqlite_url, unfinished_with_bots
 from tests.tables.fakes import FakeClock, until
 from tests.tables.test_round import on_service, two_people
 
@@ -122,3 +122,17 @@ def test_event_data_round_trips_through_the_stored_text(data: dict[str, object])
     assert json.loads(text) == json.loads(json.dumps(data))
     row = EventRow(table_id="t", seq=1, kind="action", seat=0, at=1.0, data=text, is_secret=False)
     assert dict(_event(row).data) == json.loads(json.dumps(data))
+
+
+def test_the_bot_table_count_reads_only_unfinished_tables_seats(tmp_path: Path) -> None:
+    """The caps' count runs at every table created with a bot: it must look up each
+    unfinished table's seats by key, not scan every seat of every game ever stored."""
+    store = Store(sqlite_url(tmp_path))
+    for creator in (None, "client-a"):
+        query = unfinished_with_bots(creator).compile(
+            dialect=store.engine.dialect, compile_kwargs={"literal_binds": True}
+        )
+        with store.engine.connect() as conn:
+            plan = [row[3] for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {query}")]
+        assert not [step for step in plan if step.startswith("SCAN")], plan
+        assert any("regalia_seats USING" in step for step in plan), plan

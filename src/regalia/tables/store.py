@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import orjson
-from sqlalchemy import bindparam, create_engine, event, func, insert, select, update
+from sqlalchemy import Select, bindparam, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -361,17 +360,8 @@ class Store:
 
     def count_unfinished_with_bots(self, creator: str | None = None) -> int:
         """Unfinished tables with a bot seat: in all, or those `creator` created."""
-        unfinished = (TableStatus.WAITING, TableStatus.PLAYING)
-        query = (
-            select(func.count())
-            .select_from(TableRow)
-            .where(TableRow.status.in_(unfinished))
-            .where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == SeatKind.BOT)))
-        )
-        if creator is not None:
-            query = query.where(TableRow.creator == creator)
         with Session(self.engine) as session:
-            return int(session.scalar(query) or 0)
+            return int(session.scalar(unfinished_with_bots(creator)) or 0)
 
     def waiting_ids_before(self, created_before: str) -> list[str]:
         """Tables still waiting for players that were created before that time (ISO text)."""
@@ -383,6 +373,24 @@ class Store:
         )
         with Session(self.engine) as session:
             return list(session.scalars(query).all())
+
+
+def unfinished_with_bots(creator: str | None = None) -> Select[tuple[int]]:
+    """The count behind the bot-table caps, run at every table created with a bot."""
+    unfinished = (TableStatus.WAITING, TableStatus.PLAYING)
+    query = (
+        select(func.count())
+        .select_from(TableRow)
+        .where(TableRow.status.in_(unfinished))
+        # Correlated, so each unfinished table looks up its own seats (by the seats'
+        # primary key) instead of scanning every seat of every table ever played.
+        .where(
+            select(SeatRow.seat)
+            .where(SeatRow.table_id == TableRow.id, SeatRow.kind == SeatKind.BOT)
+            .exists()
+        )
+    )
+    return query.where(TableRow.creator == creator) if creator is not None else query
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
