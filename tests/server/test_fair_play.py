@@ -204,3 +204,25 @@ def test_a_player_whose_clock_ran_out_before_moving_is_rated_a_loss(tmp_path: Pa
         wait_for_action(client, table, 0)
         timed_out, lost = resign(elsewhere, table, tokens[1])
         assert up(timed_out) < 0 and up(lost) < 0
+
+
+def test_a_rematch_between_accounts_from_one_address_moves_no_rating_either(
+    client: TestClient,
+) -> None:
+    farmer, feeder = guest(client, "Farmer"), guest(client, "Feeder")
+    table, tokens = rated_table([client, client], [farmer, feeder])
+    resign(client, table, tokens[1])
+    for token in tokens:
+        reply = client.post(f"/api/tables/{table}/commands", json={"type": "rematch"},
+                            headers={"X-Seat-Token": token})  # fmt: skip
+        assert reply.status_code == 200, reply.text
+    deadline = time.monotonic() + 10
+    while (again := client.get(f"/api/tables/{table}").json()["rematch"]) is None:
+        assert time.monotonic() < deadline, "no rematch"
+        time.sleep(0.05)
+    while client.get(f"/api/tables/{again}").json()["status"] != "playing":
+        assert time.monotonic() < deadline, "the rematch did not start"
+        time.sleep(0.05)
+    changes = resign(client, again, tokens[1])  # seats rotate: the feeder plays White now
+    assert [up(c) for c in changes] == [0, 0]
+    assert client.get("/api/leaderboard/regulator").json() == []
