@@ -99,6 +99,7 @@ async def login(body: LoginIn, request: Request) -> dict[str, Any]:
     """A new key for a player with a password (another device)."""
     limits, client = sign_in_limits(request), client_of(request.scope)
     name = limits.check(body.name, client)
+    passwords(request).check_room()
     found = await read(request, accounts(request).credentials, body.name)
     stored = found.password_hash if found is not None else None
     # A wrong name is checked against a hash too: it costs as long as a wrong password.
@@ -124,9 +125,11 @@ async def set_password(
     if not MIN_PASSWORD <= len(body.password) <= MAX_PASSWORD:
         message = f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters"
         raise TableError(ErrorCode.BAD_PASSWORD, message)
-    found = await read(request, accounts(request).credentials_of, x_player_key)
     limits = sign_in_limits(request)
-    limits.change(found.player.id, client_of(request.scope))
+    limits.change(f"client:{client_of(request.scope)}")
+    passwords(request).check_room()
+    found = await read(request, accounts(request).credentials_of, x_player_key)
+    limits.change(f"player:{found.player.id}")
     old = found.password_hash
     if old is None:
         age = service(request).clock.now() - found.key_at

@@ -85,13 +85,14 @@ class SignInLimits:
     def succeeded(self, key: str, client: str) -> None:
         self.failures.pop((key, client), None)
 
-    def change(self, player_id: str, client: str) -> None:
-        """A password change by this player from this address, if both may make one now."""
-        for who in (("player", player_id), ("client", client)):
-            wait = self.changes.take(who)
-            if wait:
-                raise TableError(
-                    ErrorCode.RATE_LIMITED,
-                    f"too many password changes; try again in {wait:.0f} s",
-                    wait,
-                )
+    def change(self, who: str) -> None:
+        """A password change by this player (`player:<id>`) or from this address
+        (`client:<address>`), if it may make one now; the address is asked first, before
+        any database work."""
+        wait = self.changes.take(who)
+        if wait:
+            raise TableError(
+                ErrorCode.RATE_LIMITED,
+                f"too many password changes; try again in {wait:.0f} s",
+                wait,
+            )

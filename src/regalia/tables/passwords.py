@@ -40,11 +40,15 @@ class Passwords:
         a guest), after the same work."""
         return await self._run(_matches, stored, password)
 
-    async def _run(self, fn: Callable[..., T], *args: object) -> T:
+    def check_room(self) -> None:
+        """`busy` now if no hash could start: asked before any database work."""
         if self.running >= self.at_once:
             raise TableError(
                 ErrorCode.BUSY, "the server is checking many passwords; try again", retry_after=1
             )
+
+    async def _run(self, fn: Callable[..., T], *args: object) -> T:
+        self.check_room()
         self.running += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
