@@ -14,11 +14,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from regalia.core.registry import get_game
+from regalia.server.app import create_app
+from regalia.server.config import Settings
 from tests.server.conftest import make_client
 from tests.server.helpers import create, from_address
+from tests.server.services import pg_bin, postgres
 from tests.tables.fakes import FakeClock
 
 HUMAN = {"kind": "human"}
@@ -135,6 +139,21 @@ def up(change: dict[str, Any]) -> int:
 
 
 def test_games_between_accounts_from_one_address_move_no_rating(client: TestClient) -> None:
+    one_address_farms_nothing(client)
+
+
+@pytest.mark.services
+@pytest.mark.skipif(pg_bin() is None, reason="PostgreSQL is not installed")
+def test_the_rating_rules_hold_on_postgresql(tmp_path: Path) -> None:
+    with postgres() as database:
+        settings = Settings(data_dir=tmp_path, database_url=database, bot_workers=1)
+        with TestClient(create_app(settings)) as client:
+            one_address_farms_nothing(client)
+            board = client.get("/api/leaderboard/regulator").json()
+            assert [row["provisional"] for row in board] == [True, True]  # minutes-old accounts
+
+
+def one_address_farms_nothing(client: TestClient) -> None:
     farmer, feeder = guest(client, "Farmer"), guest(client, "Feeder")
     for _ in range(15):  # one address plays both sides; the feeder resigns every game
         table, tokens = rated_table([client, client], [farmer, feeder])
