@@ -58,10 +58,45 @@ def test_a_sit_behind_another_process_decides_again_and_leaves_no_orphan(
         assert [s.joined for s in seen.seats] == [True, True, False]
         played, cy = await first.sit(table.id, 2, "Cy")  # first is behind Bo's sit now
         # Each process opens every seat's token, those given out by the other too.
-        seats = [first.seat_for(played, t) for t in (ana, bo, cy)]
-        return [played.status, seats, second.seat_for(seen, ana)]
+        seats = [await first.seat_of(played.id, t) for t in (ana, bo, cy)]
+        return [played.status, seats, await second.seat_of(seen.id, ana)]
 
     assert two_processes(tmp_path, scenario) == ["playing", [0, 1, 2], 0]
+
+
+def test_a_token_given_out_elsewhere_opens_its_seat_at_once(tmp_path: Path) -> None:
+    async def scenario(first: TableService, second: TableService) -> list[Any]:
+        table, _ = await first.create(TableRequest("toy", [SeatRequest("open")] * 2))
+        await second.table(table.id)
+        _, ana = await first.sit(table.id, 0, "Ana")
+        # The sitter connects to the other process before it heard of the sit.
+        seat = await second.seat_of(table.id, ana)
+        try:
+            await second.seat_of(table.id, "not-a-token")
+        except TableError as exc:
+            return [seat, exc.code]
+        return [seat, "ok"]
+
+    assert two_processes(tmp_path, scenario) == [0, "bad_token"]
+
+
+def test_sixty_sits_on_one_seat_at_once_have_one_winner(tmp_path: Path) -> None:
+    async def scenario(service: TableService) -> list[Any]:
+        table, _ = await service.create(TableRequest("toy", [SeatRequest("open")] * 2))
+
+        async def sit(n: int) -> str:
+            try:
+                await service.sit(table.id, 0, f"P{n}")
+            except TableError as exc:
+                return exc.code
+            return "ok"
+
+        codes = await asyncio.gather(*(sit(n) for n in range(60)))
+        return sorted(set(codes)), codes.count("ok"), table.id
+
+    codes, winners, table_id = one_process(tmp_path, scenario)
+    assert (codes, winners) == (["ok", "seat_taken"], 1)
+    assert stored_seats(tmp_path, table_id) == [("human", True), ("open", False)]
 
 
 def test_a_seat_lost_to_another_process_is_refused_and_stays_consistent(

@@ -174,7 +174,7 @@ async def join(
     if not x_seat_token and player is not None:
         seat, token = await reseat(request, table_id, player)
     else:
-        seat = _seat(svc, table, x_seat_token)
+        seat = await _seat(svc, table, x_seat_token)
     name = await seat_name(svc, body.name, player)
     pid, source = player.id if player else None, client_of(request.scope)
     cmd = Command(CommandType.JOIN, name=name, player=pid, source=source)
@@ -211,7 +211,7 @@ async def quick_play(
 @router.get("/tables/{table_id}/view", response_model=View)
 async def view(table_id: TableId, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
     found = await service(request).round(table_id)
-    return found.view(found.seat_for(x_seat_token))
+    return found.view(await found.seat_of(x_seat_token))
 
 
 @router.get("/tables/{table_id}/events", response_model=EventsOut)
@@ -225,7 +225,7 @@ async def events(
     """Events after `after`, at most `limit` of them; `more` says whether others follow."""
     svc = service(request)
     table = await svc.table(table_id)
-    seat = svc.seat_for(table, x_seat_token)
+    seat = await svc.seat_of(table.id, x_seat_token)
     found = table.events_after(after, seat)
     return {"events": found[:limit], "seq": table.seq, "more": len(found) > limit}
 
@@ -249,7 +249,7 @@ async def command(
 ) -> dict[str, int]:
     svc = service(request)
     table = await svc.table(table_id)
-    seat = _seat(svc, table, x_seat_token)
+    seat = await _seat(svc, table, x_seat_token)
     cmd = Command.of(body.root)
     try:
         seq = await svc.submit(table.id, seat, cmd)
@@ -279,8 +279,8 @@ async def upload_replay(body: ReplayIn) -> dict[str, Any]:
     return await asyncio.to_thread(record_replay, body.record, body.game)
 
 
-def _seat(svc: TableService, table: Table, token: str | None) -> int:
-    seat = svc.seat_for(table, token)
+async def _seat(svc: TableService, table: Table, token: str | None) -> int:
+    seat = await svc.seat_of(table.id, token)
     if seat is None:
         raise TableError(ErrorCode.NOT_SEATED, "send your seat token in the X-Seat-Token header")
     return seat

@@ -192,7 +192,7 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
         hello = _read_hello(_decode(message.get("text")))
         found = await svc.round(table_id)  # the same table, unless it left memory meanwhile
         table = found.table
-        seat = found.seat_for(hello.token)
+        seat = await found.seat_of(hello.token)
         key = hello.player_key
         accounts = ws.app.state.accounts
         player = await svc.db.read(accounts.player, key) if seat is not None else None

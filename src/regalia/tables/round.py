@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from regalia.core.game import Seat
 from regalia.metrics import MOVE_LATENCY
-from regalia.protocol import CommandType, ErrorCode, EventKind, MessageType, TableStatus
+from regalia.protocol import CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus
 from regalia.tables import botplay
 from regalia.tables.actor import Actor
 from regalia.tables.commands import Command
@@ -411,6 +411,18 @@ class Round:
             if token_matches(token, digest):
                 return seat
         raise TableError(ErrorCode.BAD_TOKEN, "this seat token does not belong to this table")
+
+    async def seat_of(self, token: str | None) -> Seat | None:
+        """As `seat_for`; but a token not known here, at a table that has a seat this process
+        still takes for open, is looked for again after catching up: another process may
+        have seated its holder a moment ago."""
+        try:
+            return self.seat_for(token)
+        except TableError:
+            if not any(s.kind == SeatKind.OPEN for s in self.table.seats):
+                raise
+        await self.run(lambda _: self._sync())
+        return self.seat_for(token)
 
     def revoke(self, seat: Seat) -> None:
         """The seat's token was revoked (its player signed out everywhere or changed their

@@ -227,13 +227,9 @@ class TableService:
 
     # ------------------------------------------------------------------------- seats
 
-    def seat_for(self, table: Table, token: str | None) -> Seat | None:
-        found = self.rounds.loaded(table.id)
-        if found is None:
-            raise TableError(
-                ErrorCode.UNAVAILABLE, "the table is loading; try again", retry_after=1
-            )
-        return found.seat_for(token)
+    async def seat_of(self, table_id: str, token: str | None) -> Seat | None:
+        """The seat a token opens (None for no token); TableError for a wrong one."""
+        return await (await self.rounds.get(table_id)).seat_of(token)
 
     async def sit(
         self, table_id: str, seat: Seat, name: str, player: Player | None = None,
