@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from regalia.server.limits import client_key, client_of
+from regalia.server.ws import Sockets
 from tests.server.process import Server, serve
 
 CAPS = {
@@ -34,6 +35,14 @@ def test_ipv6_addresses_count_by_their_64_prefix() -> None:
     assert client_key("testclient") == "testclient"  # not an address: as it is
     # Every per-address limit (writes, analyses, sockets, sign-in) reads the address here.
     assert client_of({"client": ("2001:db8:7:1::abcd", 5000)}) == one
+
+
+def test_websockets_have_a_cap_of_their_own_in_all() -> None:
+    sockets = Sockets(per_client=2, total=3)
+    assert [sockets.enter(a) for a in ("10.0.0.1", "10.0.0.1", "10.0.0.1")] == [True, True, False]
+    assert sockets.enter("10.0.0.2") and not sockets.enter("10.0.0.3")  # 3 in all
+    sockets.leave("10.0.0.1")
+    assert sockets.enter("10.0.0.3") and sockets.count == 3
 
 
 @pytest.fixture(scope="module")
