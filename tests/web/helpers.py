@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import Dialog, Locator, Page, Route, expect
 
 
 def create_table(
@@ -30,7 +30,7 @@ def create_table(
     expect(created.locator(".play-link")).to_be_visible()
     watch = created.locator(".watch-link").get_attribute("href")
     created.locator(".play-link").click()
-    expect(page.locator(".conn")).to_have_text("connected")
+    expect(page.locator(".conn")).to_have_attribute("data-state", "connected")  # any language
     assert watch is not None
     return watch
 
@@ -101,3 +101,27 @@ def clock_seconds(page: Page, seat: int) -> float:
     for part in hours_minutes:
         minutes = minutes * 60 + int(part)
     return minutes * 60 + float(seconds)
+
+
+def browser_dialogs(page: Page) -> list[str]:
+    """The browser dialogs (alert, confirm) the page opens from now on, each dismissed."""
+    seen: list[str] = []
+
+    def dismiss(dialog: Dialog) -> None:
+        seen.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    return seen
+
+
+def resign(page: Page) -> None:
+    """Resign from the page's own question (no browser dialog)."""
+    dialogs = browser_dialogs(page)
+    page.locator("button.resign").click()
+    ask = page.locator(".resign-ask")
+    expect(ask).to_be_visible()
+    expect(ask).to_contain_text("Resign this game?")
+    ask.locator("button.resign-confirm").click()
+    expect(page.locator(".status")).to_contain_text("Game over")
+    assert not dialogs

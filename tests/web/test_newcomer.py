@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from regalia.core.registry import get_game
 from regalia.games.regicide import board as B
-from tests.web.helpers import click_a_move, create_table, games_by_name, wait_my_turn
+from tests.web.helpers import click_a_move, create_table, games_by_name, resign, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -273,11 +273,10 @@ def test_plain_words_a_steady_board_and_the_next_step_focused(page: Page, artifa
     # The draw note has its own line: Resign stays beside the other buttons.
     page.locator("button.offer-draw").click()
     expect(page.locator(".draw-note")).to_have_text("The draw offer was declined.")
-    resign = page.locator("button.resign").bounding_box()
+    resign_box = page.locator("button.resign").bounding_box()
     offer = page.locator("button.offer-draw").bounding_box()
-    assert resign and offer and abs(resign["y"] - offer["y"]) < 2
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.locator("button.resign").click()
+    assert resign_box and offer and abs(resign_box["y"] - offer["y"]) < 2
+    resign(page)
     expect(status).to_have_text("Game over: Black wins — White resigned. You lose.")
     # The rematch: asked once, the button goes; the link to it stays.
     page.locator("button.rematch").click()
@@ -292,9 +291,7 @@ def test_regicide_replay_by_round_from_the_players_seat(page: Page, artifacts: P
         click_a_move(page)
         expect(page.locator(".move-list .move")).to_have_count(4 * (round_ + 1), timeout=20_000)
     wait_my_turn(page)
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.locator("button.resign").click()
-    expect(page.locator(".status")).to_contain_text("Game over")
+    resign(page)
     page.get_by_role("link", name="Step through the replay").click()
     expect(page.locator(".replay-nav")).to_be_visible()
     # Yellow played it: Yellow's edge is at the bottom, as at the table.
@@ -310,10 +307,10 @@ def test_regicide_replay_by_round_from_the_players_seat(page: Page, artifacts: P
 def test_phone_pages_fit(phone: Page, artifacts: Path) -> None:
     page = phone
     page.goto("/")
-    nav = page.locator("#rules-nav")
-    expect(nav.locator(".rules-links a")).to_have_count(3)
-    height = nav.bounding_box()
-    assert height and height["height"] < 32, f"the header's links take {height['height']}px"
+    rules = page.locator("#rules-nav .rules-links")
+    expect(rules.locator("a")).to_have_count(3)
+    height = rules.bounding_box()
+    assert height and height["height"] < 32, f"the header's rules links take {height['height']}px"
     create_table(page, "regicide")
     wait_my_turn(page)
     square = page.locator('rect[data-square="g7"]').bounding_box()

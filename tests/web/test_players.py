@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.helpers import click_a_move, table_form, wait_my_turn
+from tests.web.helpers import click_a_move, resign, table_form, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -98,8 +98,7 @@ def test_a_rated_game_moves_ratings_and_fills_the_leaderboard_and_profiles(
     wait_my_turn(phone)
     click_a_move(phone)
     wait_my_turn(page)
-    phone.once("dialog", lambda dialog: dialog.accept())
-    phone.locator("button.resign").click()
+    resign(phone)
     expect(page.locator(".status")).to_contain_text("White wins")
 
     won, lost = page.request.get(f"/api/tables/{table_id}/view").json()["ratings"]

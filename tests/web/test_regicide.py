@@ -22,8 +22,10 @@ def test_regicide_play_rotate_reload_and_spectate(page: Page, phone: Page, artif
     watch = create_table(page, "regicide")
     expect(page.locator(".square")).to_have_count(160)
     for seat, edge in EDGES.items():
+        # The bottom badge (the viewer's side) stays in sight with the board: keep-in-view.
         expect(page.locator(f'.seat-badge[data-seat="{seat}"]')).to_have_class(
             f"seat-badge {['yellow', 'green', 'red', 'blue'][int(seat)]} edge-{edge}"
+            + (" keep-in-view" if edge == "bottom" else "")
             + (" to-move" if seat == "0" else ""),
         )
     expect(page.locator(".seat-badge.edge-bottom")).to_contain_text("(you)")
@@ -51,7 +53,7 @@ def test_regicide_play_rotate_reload_and_spectate(page: Page, phone: Page, artif
     # Its king may be attacked by now, or even taken: a player plays on without it (C12).
     yellow = page.locator(".seat-badge.yellow")
     expect(yellow).to_have_class(
-        re.compile(rf"^seat-badge yellow edge-bottom to-move{KING_STATE}$")
+        re.compile(rf"^seat-badge yellow edge-bottom keep-in-view to-move{KING_STATE}$")
     )
 
     # Bots decline draws: the offer is answered and can be made again.
@@ -65,7 +67,8 @@ def test_regicide_play_rotate_reload_and_spectate(page: Page, phone: Page, artif
     watcher.goto(watch)
     expect(watcher.locator(".conn")).to_have_text("connected")
     green = watcher.locator(".seat-badge.green")  # its king too may be attacked or taken
-    expect(green).to_have_class(re.compile(rf"^seat-badge green edge-bottom{KING_STATE}$"))
+    bottom = rf"^seat-badge green edge-bottom keep-in-view{KING_STATE}$"
+    expect(green).to_have_class(re.compile(bottom))
     expect(watcher.locator(".chat-form")).to_have_count(0)
     expect(watcher.locator(".chat-note")).to_be_visible()
     expect(watcher.locator("input.move-input")).to_be_hidden()

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.helpers import board_pieces, click_a_move, create_table, moves_shown, wait_my_turn
+from tests.web.helpers import (
+    board_pieces,
+    click_a_move,
+    create_table,
+    moves_shown,
+    resign,
+    wait_my_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -46,9 +53,7 @@ def test_regulator_play_reload_resign_replay(page: Page, artifacts: Path) -> Non
     expect(page.locator(".alert")).not_to_be_empty()
     assert board_pieces(page) == pieces
 
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.locator("button.resign").click()
-    expect(page.locator(".status")).to_contain_text("Game over")
+    resign(page)
     expect(page.locator(".status")).to_contain_text("You lose")
 
     page.locator("button.rematch").click()

@@ -144,9 +144,14 @@ export function mountAccount(root) {
     fill(panel);
   }
 
+  // A passing note ("Password saved…"): it floats over the page for a few seconds and never
+  // takes a line of the header.
+  let noteTimer = null;
   function note(text) {
     said.textContent = text;
     said.hidden = !text;
+    clearTimeout(noteTimer);
+    if (text) noteTimer = setTimeout(() => { said.hidden = true; }, 6000);
   }
 
   function show(which, make) {

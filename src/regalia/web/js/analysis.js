@@ -11,6 +11,7 @@ import { gameInfo, seatNames } from "./games.js";
 import { loadBoard } from "./boards/index.js";
 import { language, listText, t } from "./i18n.js";
 import { TableStatus } from "./protocol.js";
+import { fitBoard } from "./fit.js";
 
 let loading = null;
 
@@ -274,7 +275,12 @@ function mountBoard(box, game, info, module, source) {
       panel.idle();
       const text = board.position ? board.position(answer.view) : "";
       if (text && document.activeElement !== positionInput) positionInput.value = text;
-      fill(tried, moves.length ? [h("span", { class: "muted" }, t("Tried: ")), h("span", { class: "line-moves" }, triedTexts.join(" "))] : "");
+      // Each move tried leads back to the position after it.
+      fill(tried, moves.length ? [h("span", { class: "muted" }, t("Tried: ")), h("span", { class: "line-moves" },
+        triedTexts.map((text, i) => [i ? " " : "", h("button", {
+          type: "button", class: `move tried${i === moves.length - 1 ? " current" : ""}`, "data-ply": i + 1,
+          title: t("back to the position after {0}", text), onclick: () => backTo(i + 1),
+        }, text)]))] : "");
       back.disabled = !moves.length;
     } catch (err) {
       if (ticket !== asked) return;
@@ -293,6 +299,14 @@ function mountBoard(box, game, info, module, source) {
     const legal = current ? current.legal.find((l) => l.action === action) : null;
     moves.push(action);
     triedTexts.push(legal ? legal.text : action);
+    run();
+  }
+
+  /** Back to the position after the first `count` moves tried. */
+  function backTo(count) {
+    if (count >= moves.length) return;
+    moves = moves.slice(0, count);
+    triedTexts.length = count;
     run();
   }
 
@@ -332,9 +346,11 @@ function mountBoard(box, game, info, module, source) {
 
   describeOrigin();
   back.disabled = true;
+  const fitting = fitBoard(box);
   run();
   return () => {
     asked += 1;
+    fitting.destroy();
     panel.destroy();
   };
 }

@@ -28,7 +28,9 @@ function route() {
   if (parts[0] === "t" && parts[1]) {
     current = showTable(main, parts[1], parts[2] || null);
   } else if (parts[0] === "replay") {
-    current = showReplay(main, parts[1] || null, { analyse: parts[2] === "analyse" });
+    // #/replay/{id}/analyse analyses every move; #/replay/{id}/{ply} opens at that step.
+    const ply = /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : null;
+    current = showReplay(main, parts[1] || null, { analyse: parts[2] === "analyse", ply });
   } else if (parts[0] === "leaderboard") {
     current = showLeaderboard(main, parts[1] || null, parts[2] || 1);
   } else if (parts[0] === "analysis" && parts[1]) {

@@ -64,9 +64,10 @@ function lowTimeMs(clock) {
 }
 
 /** What each seat's presence is, from a view's or a `presence` message's `presence` entry. */
-function presenceOf(info, live) {
+function presenceOf(info, live, offline = false) {
   if (info.kind === SeatKind.BOT) return { state: "bot", text: t("bot") };
-  if (!info.joined) return info.kind === SeatKind.OPEN ? { state: "open", text: t("open seat") } : { state: "waiting", text: t("not joined yet") };
+  if (!info.joined) return info.kind === SeatKind.OPEN ? { state: "open", text: t("open seat") } : { state: "waiting", text: t("invited, not joined yet") };
+  if (offline) return { state: "disconnected", text: t("you are offline: reconnecting…") };
   const connected = live ? live.connected : Boolean(info.connected);
   const bot = live ? live.bot : Boolean(info.bot_playing);
   if (bot) return { state: "bot-playing", text: connected ? t("a bot plays for them") : t("disconnected, a bot plays for them") };
@@ -74,16 +75,18 @@ function presenceOf(info, live) {
 }
 
 /**
- * The seats strip of a table page. `update({summary, clocks, receivedAt, presence, status})`:
+ * The seats strip of a table page. `update({summary, clocks, receivedAt, presence, status,
+ * seat, offline})`:
  * `summary` the table summary (seats, clock), `clocks` a view's clocks (null: untimed) as of
  * `receivedAt` (performance.now() when it arrived), `presence` per seat or null, `seat` the
- * viewer's (null: a spectator). Any of them may be left out: the last one given stays.
+ * viewer's (null: a spectator), `offline` whether this page has lost its connection (the
+ * viewer's own seat is then not online). Any of them may be left out: the last one given stays.
  */
 export function createSeatClocks(root, { who = () => [] } = {}) {
   const list = h("ol", { class: "seat-clocks", "aria-label": t("players and clocks") });
   const caption = h("p", { class: "time-control muted" });
   fill(root, list, caption);
-  let state = { summary: null, clocks: null, receivedAt: 0, presence: null, status: null, seat: null };
+  let state = { summary: null, clocks: null, receivedAt: 0, presence: null, status: null, seat: null, offline: false };
   let rows = [];
   let timer = null;
 
@@ -132,7 +135,7 @@ export function createSeatClocks(root, { who = () => [] } = {}) {
   }
 
   function draw() {
-    const { summary, clocks, presence, seat } = state;
+    const { summary, clocks, presence, seat, offline } = state;
     if (!summary) return;
     if (rows.length !== summary.seats.length) build(summary);
     const names = who();
@@ -144,7 +147,7 @@ export function createSeatClocks(root, { who = () => [] } = {}) {
     list.style.setProperty("--seat-columns", String(count <= 4 ? count : Math.ceil(count / 2)));
     summary.seats.forEach((info, i) => {
       const r = rows[i];
-      const p = presenceOf(info, presence && presence[i]);
+      const p = presenceOf(info, presence && presence[i], offline && seat === i);
       r.row.dataset.presence = p.state;
       r.row.classList.toggle("you", seat === i);
       r.row.classList.toggle("running", runs.has(i));

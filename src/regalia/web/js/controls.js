@@ -12,9 +12,20 @@ import { t } from "./i18n.js";
 export function createControls(root, { game, players, act, send }) {
   const button = (label, cls, onclick) => h("button", { type: "button", class: cls, onclick }, label);
   const pass = button(t("Pass"), "pass", () => act("pass"));
-  const resign = button(t("Resign"), "resign", () => {
-    if (confirm(t("Resign this game?"))) send({ type: CommandType.RESIGN });
-  });
+  // Resigning asks once more on the page itself (not the browser's bare confirm()).
+  const resignAsk = h("span", { class: "resign-ask", role: "group", hidden: true, "aria-label": t("Resign this game?") },
+    h("span", { class: "resign-question" }, t("Resign this game?")),
+    button(t("Yes, resign"), "resign-confirm danger", () => {
+      askResign(false);
+      send({ type: CommandType.RESIGN });
+    }),
+    button(t("Keep playing"), "resign-cancel", () => askResign(false)));
+  const resign = button(t("Resign"), "resign", () => askResign(true));
+  function askResign(on) {
+    resignAsk.hidden = !on;
+    resign.classList.toggle("asking", on);
+    if (on) resignAsk.querySelector(".resign-cancel").focus();
+  }
   const offer = button(t("Offer a draw"), "offer-draw", () => send({ type: CommandType.OFFER_DRAW }));
   const accept = button(t("Accept the draw"), "accept-draw primary", () => send({ type: CommandType.ACCEPT_DRAW }));
   const decline = button(t("Decline"), "decline-draw", () => send({ type: CommandType.DECLINE_DRAW }));
@@ -41,7 +52,7 @@ export function createControls(root, { game, players, act, send }) {
     }
   });
   // The notes have a line of their own, so a note never pushes a button onto another line.
-  fill(root, h("div", { class: "buttons" }, claim, pass, offer, accept, decline, resign, rematch),
+  fill(root, h("div", { class: "buttons" }, claim, pass, offer, accept, decline, resign, rematch), resignAsk,
     h("p", { class: "control-notes", "aria-live": "polite" }, drawNote, rematchNote), entry);
 
   return {
@@ -70,6 +81,7 @@ export function createControls(root, { game, players, act, send }) {
       const draws = game.draw_offers && player && playing;
       pass.hidden = !(myTurn && canPass(message));
       resign.hidden = !(game.resignation && player && playing);
+      if (resign.hidden) askResign(false);
       offer.hidden = !(draws && offerBy === null);
       const mine = offerBy !== null && sameTeam(game, players, offerBy, seat);
       const answered = accepted.has(seat);

@@ -7,6 +7,8 @@ function assign(node, attrs) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
       node.addEventListener(key.slice(2), value);
+    } else if (key === "style") {
+      node.style.cssText = value; // through the CSSOM: the page's CSP refuses style attributes
     } else if (key === "text") {
       node.textContent = value;
     } else if (key === "dataset") {

@@ -10,6 +10,7 @@ import { loadBoard } from "./boards/index.js";
 import { TableStatus } from "./protocol.js";
 import { lessonsOf, tryStep } from "./learning-api.js";
 import { pageIn, t } from "./i18n.js";
+import { fitBoard } from "./fit.js";
 
 const PROGRESS_KEY = "regalia.lessons";
 
@@ -85,7 +86,7 @@ function mountLessons(box, game, lessons, module, lessonKey) {
     name: "move", autocomplete: "off", spellcheck: "false", "aria-label": t("Type a move"),
     placeholder: game.notation_hint ? t("Type a move, e.g. {0}", t(game.notation_hint)) : t("Type a move"),
   });
-  const moveForm = h("form", { class: "lesson-move-form" }, moveInput, h("button", { type: "submit" }, t("Play")));
+  const moveForm = h("form", { class: "lesson-move-form keep-in-view" }, moveInput, h("button", { type: "submit" }, t("Play")));
   const lessonBox = h("section", { class: "lesson", "aria-live": "polite" },
     title, summary, count, instruction, feedback, h("div", { class: "buttons lesson-buttons" }, again, next), boardRoot, moveForm);
 
@@ -257,5 +258,7 @@ function mountLessons(box, game, lessons, module, lessonKey) {
       showStep();
     } else lessonBox.hidden = true;
   }
-  return { destroy: () => { asked += 1; } };
+  // The board, the step's words above it and the move line below it fit the window.
+  const fitting = fitBoard(box);
+  return { destroy: () => { asked += 1; fitting.destroy(); } };
 }

@@ -422,7 +422,9 @@ function tableLists(all, games, join) {
 
 function tableRow(table, game, join) {
   const level = (name) => t(game ? levelTitle(game, name) : name);
-  const who = (s) => (s.kind === SeatKind.BOT ? t("{0} bot", level(s.level)) : s.joined ? s.name || t("human") : t("open"));
+  // A seat nobody took: "open" (anyone may take it) or "invited" (only its invite link can).
+  const who = (s) => (s.kind === SeatKind.BOT ? t("{0} bot", level(s.level))
+    : s.joined ? s.name || t("human") : s.kind === SeatKind.OPEN ? t("open") : t("invited"));
   const seats = table.seats.map((s) => t("{0}: {1}", t(s.seat_name), who(s))).join(", ");
   const finished = table.status === TableStatus.FINISHED;
   // Open seats anyone may take (a human seat nobody joined waits for its invite link).

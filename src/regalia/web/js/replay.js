@@ -14,6 +14,7 @@ import { seatNumber } from "./store.js";
 import { analysePosition, analyseGame } from "./api.js";
 import { analysisInfo, canAnalyse, createAnalysisPanel, evaluationChart, openAnalysis } from "./analysis.js";
 import { t } from "./i18n.js";
+import { fitBoard } from "./fit.js";
 
 let uploaded = null;
 
@@ -24,7 +25,8 @@ export function openReplayData(replay) {
   else location.hash = "#/replay";
 }
 
-export function showReplay(root, tableId, { analyse = false } = {}) {
+/** `ply`: the step to show first (a move list's link, `#/replay/{id}/{ply}`); the last if none. */
+export function showReplay(root, tableId, { analyse = false, ply = null } = {}) {
   const box = h("div", { class: "replay-page" }, h("p", {}, t("Loading the replay…")));
   fill(root, box);
   let cleanup = () => {};
@@ -36,14 +38,14 @@ export function showReplay(root, tableId, { analyse = false } = {}) {
         return;
       }
       return Promise.all([loadBoard(replay.game), gameInfo(replay.game)]).then(([module, game]) => {
-        cleanup = mount(box, replay, module, game, tableId, analyse);
+        cleanup = mount(box, replay, module, game, tableId, analyse, ply);
       });
     })
     .catch((err) => fill(box, h("p", { class: "alert", role: "alert" }, t("Cannot load the replay: {0}", err.message))));
   return { destroy: () => cleanup() };
 }
 
-function mount(box, replay, module, game, tableId, analyseAll) {
+function mount(box, replay, module, game, tableId, analyseAll, firstPly) {
   const steps = replay.steps || [];
   const names = replay.seat_names || [];
   const shownNames = names.map((name) => t(name)); // in the page's language
@@ -51,9 +53,13 @@ function mount(box, replay, module, game, tableId, analyseAll) {
   const movesRoot = h("div", { class: "move-list" });
   const counter = h("span", { class: "ply-counter", "aria-live": "polite" });
   const button = (label, title, onclick) => h("button", { type: "button", title, "aria-label": title, onclick }, label);
-  let ply = steps.length - 1;
+  const clamp = (n) => Math.max(0, Math.min(steps.length - 1, n));
+  let ply = firstPly === null || !Number.isFinite(firstPly) ? steps.length - 1 : clamp(firstPly);
+  // A table's replay keeps its step in the address (a link to share, a reload that stays).
+  const link = tableId ? (n) => `#/replay/${encodeURIComponent(tableId)}/${n}` : null;
   const go = (n) => {
-    ply = Math.max(0, Math.min(steps.length - 1, n));
+    ply = clamp(n);
+    if (link) history.replaceState(null, "", link(ply));
     draw();
   };
   const nav = h("div", { class: "replay-nav", role: "group", "aria-label": t("replay steps") },
@@ -192,9 +198,13 @@ function mount(box, replay, module, game, tableId, analyseAll) {
   function draw() {
     const step = steps[ply];
     if (!step) return;
-    board.update({ view: step.view, legal: [], to_act: [], status: TableStatus.FINISHED, result: replay.result, draw_offer: null });
+    // The result belongs to the last step: one before it shows whose turn it was then.
+    const last = ply === steps.length - 1;
+    board.update({
+      view: step.view, legal: [], to_act: [], status: TableStatus.FINISHED, result: last ? replay.result : null, draw_offer: null,
+    });
     counter.textContent = `${ply} / ${steps.length - 1}`;
-    renderMoveList(movesRoot, rows(), { current: ply, onPick: go, marks });
+    renderMoveList(movesRoot, rows(), { current: ply, onPick: go, link, marks });
     if (panel && evaluations[ply]) panel.show(evaluations[ply]);
     drawChart();
   }
@@ -209,6 +219,7 @@ function mount(box, replay, module, game, tableId, analyseAll) {
     event.preventDefault();
   };
   document.addEventListener("keydown", keys);
+  const fitting = fitBoard(box);
   draw();
   if (analyseAll) {
     analysing.then((yes) => {
@@ -218,6 +229,7 @@ function mount(box, replay, module, game, tableId, analyseAll) {
   }
   return () => {
     document.removeEventListener("keydown", keys);
+    fitting.destroy();
     if (stream) stream.abort();
     if (panel) panel.destroy();
   };

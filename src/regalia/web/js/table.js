@@ -29,6 +29,7 @@ import { guestForm, signInForm } from "./account.js";
 import { ratingChangeText, ratingTrend } from "./rating.js";
 import { canAnalyse } from "./analysis.js";
 import { listText, t, translated } from "./i18n.js";
+import { fitBoard } from "./fit.js";
 
 export function showTable(root, tableId, token) {
   // An invite link this browser has not seen, and no name or player yet: ask for a name
@@ -47,7 +48,7 @@ export function showTable(root, tableId, token) {
   const seatsRoot = h("div", { class: "seats-strip" });
   const nameBox = h("div", { class: "name-ask", hidden: true });
   const boardRoot = h("div", { class: "game-view" });
-  const controlsRoot = h("div", { class: "controls" });
+  const controlsRoot = h("div", { class: "controls keep-in-view" }); // the move input: in sight under a narrow screen's board
   const movesRoot = h("div", { class: "move-list", "aria-label": t("moves") });
   const chatRoot = h("div", { class: "chat" });
   const links = h("div", { class: "links" });
@@ -57,13 +58,15 @@ export function showTable(root, tableId, token) {
   const body = h("div", { class: "table-body" },
     h("div", { class: "board-col" }, status, ratingsBox, seatsRoot, boardRoot),
     h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, t("Moves")), movesRoot, links, chatRoot));
-  fill(root, h("div", { class: "table-page" },
+  const page = h("div", { class: "table-page" },
     h("header", { class: "table-head" }, title, ratedBadge, conn, alerting.element, h("a", { href: "#/", class: "back" }, t("Lobby"))),
     alert,
     nameBox,
     spoken,
     body,
-  ));
+  );
+  fill(root, page);
+  const fitting = fitBoard(page);
 
   let summary = null;
   let game = null; // the game's descriptor
@@ -108,7 +111,7 @@ export function showTable(root, tableId, token) {
     summary
       ? summary.seats.map((s) => {
           if (s.kind === SeatKind.BOT) return t("{0} bot", t(game ? levelTitle(game, s.level) : s.level));
-          if (!s.joined) return t("open seat");
+          if (!s.joined) return ""; // the seat's presence says it: open, or invited
           return s.name && s.name !== s.seat_name ? s.name : "";
         })
       : [];
@@ -255,7 +258,10 @@ export function showTable(root, tableId, token) {
     const rows = board.moveRows(message.view) ?? actionRows();
     const total = rows.reduce((n, r) => n + r.cells.length, 0);
     markSinceMine(total);
-    renderMoveList(movesRoot, rows, { since: sinceMine });
+    // A finished game's moves lead to their step in the replay (none is shown during play:
+    // the server replays a table once it is over).
+    const link = message.status === TableStatus.FINISHED ? (n) => `#/replay/${encodeURIComponent(tableId)}/${n}` : null;
+    renderMoveList(movesRoot, rows, { since: sinceMine, link });
     alertTurn(before, message);
     const lastRow = rows[rows.length - 1];
     const lastMove = lastRow ? lastRow.cells[lastRow.cells.length - 1] : "";
@@ -473,6 +479,8 @@ export function showTable(root, tableId, token) {
       onMessage: handle,
       onStatus: (state, code) => {
         conn.dataset.state = state;
+        // The viewer's own seat is not online while this page is not connected.
+        seatsStrip.update({ offline: state !== "connected" });
         // A lost socket loses its answers: what was in flight is settled by the replayed log.
         if (state !== "connected") inFlight.length = 0;
         const badToken = code === CloseCode.BAD_TOKEN;
@@ -533,6 +541,7 @@ export function showTable(root, tableId, token) {
     destroy() {
       window.removeEventListener(PLAYER_CHANGED, onPlayerChanged);
       clearTimeout(alertTimer);
+      fitting.destroy();
       seatsStrip.destroy();
       setTitle("Regalia", false);
       if (socket) socket.close();

@@ -1,4 +1,11 @@
-// Small readers shared by the game views: legal move texts and the move history.
+// Small readers shared by the game views: legal move texts, the move history, whether the
+// game of a message is still going.
+
+/** Whether the message's game is still going: a table with a result (a resignation, a
+ * claimed win, a timeout) is over even when its position is not. */
+export function inPlay(message) {
+  return !(message.view && message.view.over) && !message.result;
+}
 
 /** Legal actions of a view message as coordinate/machine texts. */
 export function legalTexts(message) {

@@ -1,5 +1,7 @@
 // A square-grid chess board in SVG shared by Regulator Chess and Regicide: squares,
-// coordinates, pieces, highlights, click-to-move, a promotion chooser and a keyboard cursor.
+// coordinates, pieces, highlights, click-to-move and drag-and-drop (mouse, pen and touch: the
+// piece follows the pointer, an illegal drop snaps back), a promotion chooser and a keyboard
+// cursor.
 
 import { h, s, fill } from "../dom.js";
 import { pieceDefs, pieceUse, pieceName } from "../pieces.js";
@@ -8,6 +10,7 @@ import { parseMove } from "../coords.js";
 
 const CELL = 10;
 const MARGIN = 4;
+const DRAG_PX = 4; // how far a pressed pointer moves before the press is a drag, not a click
 
 /**
  * geometry: {files: string[], ranks: number, exists(fi, ri) → bool}
@@ -30,7 +33,11 @@ export function createGridBoard(root, geometry, { onMove }) {
     "aria-label": t("board: arrow keys move the cursor, Enter picks, Escape cancels"),
   });
   const chooser = h("div", { class: "chooser", hidden: true, role: "dialog" });
-  const wrap = h("div", { class: "board-wrap" }, svg, chooser);
+  // Why a picked piece does nothing (it has no legal move, it is not yours, not your turn).
+  const note = h("p", { class: "board-note", role: "status", "aria-live": "polite", hidden: true });
+  const wrap = h("div", { class: "board-wrap" }, svg, chooser, note);
+  let refused = null; // the square of a piece just picked that cannot move
+  let noteTimer = null;
   root.append(wrap);
 
   function screen(fi, ri) {
@@ -103,6 +110,7 @@ export function createGridBoard(root, geometry, { onMove }) {
     });
     const men = [...pieces.entries()].map(([sq, p]) => {
       const [x, y] = at(sq);
+      if (drag && drag.moved && drag.from === sq) return null; // it follows the pointer
       return pieceUse(p.letter, x + 0.5, y + 0.5, CELL - 1, p.cls, p.label || t("{0} {1} on {2}", p.cls, pieceName(p.letter), sq));
     });
     const cursorMark = cursor
@@ -114,8 +122,89 @@ export function createGridBoard(root, geometry, { onMove }) {
           class: "cursor",
         })
       : null;
-    fill(svg, pieceDefs(), labels(), squares, men, arrows(), dots, cursorMark);
+    fill(svg, pieceDefs(), labels(), squares, men, arrows(), dots, cursorMark, ghost());
   }
+
+  // Drag-and-drop: a press on a piece that can move selects it (its targets show); moved
+  // further than DRAG_PX it becomes a drag, the piece following the pointer; dropped on a
+  // target it moves (a promotion asks), anywhere else it goes back. A press without a drag
+  // is left to the click (click-click moves).
+  let drag = null; // {from, id, x, y (client), px, py (board units), moved}
+  let dropped = false; // a drag ended, and no pointer was pressed since
+
+  function boardPoint(clientX, clientY) {
+    const pt = svg.createSVGPoint();
+    pt.x = clientX;
+    pt.y = clientY;
+    return pt.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  function squareAtPoint(clientX, clientY) {
+    const local = boardPoint(clientX, clientY);
+    const spot = fromScreen(Math.floor((local.x - MARGIN) / CELL), Math.floor(local.y / CELL));
+    return spot && geometry.exists(...spot) ? name(...spot) : null;
+  }
+
+  function ghost() {
+    if (!drag || !drag.moved) return null;
+    const p = pieces.get(drag.from);
+    if (!p) return null;
+    const size = CELL * 1.15; // a little larger than on its square: it is in the hand
+    const use = pieceUse(p.letter, drag.px - size / 2, drag.py - size / 2, size, `${p.cls} dragged`, "");
+    use.setAttribute("data-dragged", drag.from);
+    return use;
+  }
+
+  svg.addEventListener("pointerdown", (event) => {
+    dropped = false;
+    if (event.button !== 0 || drag) return;
+    const sq = squareAtPoint(event.clientX, event.clientY);
+    if (!sq || !pieces.has(sq) || !moves.some((m) => m.from === sq)) return;
+    const local = boardPoint(event.clientX, event.clientY);
+    drag = { from: sq, id: event.pointerId, x: event.clientX, y: event.clientY, px: local.x, py: local.y, moved: false };
+  });
+
+  svg.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.moved) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_PX) return;
+      drag.moved = true;
+      svg.setPointerCapture(event.pointerId);
+      closeChooser();
+      clearNote();
+      selected = drag.from;
+      cursor = null;
+    }
+    event.preventDefault();
+    const local = boardPoint(event.clientX, event.clientY);
+    drag.px = local.x;
+    drag.py = local.y;
+    draw();
+  });
+
+  /** `released`: the pointer was let go (a cancelled one, say by a scroll, only goes back). */
+  function endDrag(event, released) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const was = drag;
+    drag = null;
+    if (!was.moved) return; // a press and release: the click that follows picks
+    dropped = true; // the pointer's own click after the drop (a mouse sends one) picks nothing
+    const to = released ? squareAtPoint(event.clientX, event.clientY) : null;
+    const options = to ? moves.filter((m) => m.from === was.from && m.to === to) : [];
+    if (options.length === 1) {
+      selected = null;
+      draw();
+      onMove(options[0].text);
+    } else if (options.length > 1) {
+      draw();
+      openChooser(to, options);
+    } else {
+      selected = null; // snaps back to its square
+      draw();
+    }
+  }
+  svg.addEventListener("pointerup", (event) => endDrag(event, true));
+  svg.addEventListener("pointercancel", (event) => endDrag(event, false));
 
   /** An arrow per move made since the viewer's own last one, in its mover's colour. */
   function arrows() {
@@ -144,6 +233,7 @@ export function createGridBoard(root, geometry, { onMove }) {
     if (marks.recent.some((m) => m.to === sq || m.from === sq)) out += " recent";
     if (marks.check.includes(sq)) out += " check";
     if (sq === selected) out += " selected";
+    if (sq === refused) out += " refused";
     if (selected && moves.some((m) => m.from === selected && m.to === sq)) out += " targeted";
     if (!selected && moves.some((m) => m.from === sq)) out += " movable";
     return out;
@@ -196,8 +286,34 @@ export function createGridBoard(root, geometry, { onMove }) {
         return;
       }
     }
+    const wasSelected = selected;
     selected = sq !== selected && moves.some((m) => m.from === sq) ? sq : null;
+    if (!selected && sq !== wasSelected && pieces.has(sq)) refuse(sq);
+    else clearNote();
     draw();
+  }
+
+  /** A piece that cannot move was picked: its square flashes and a note says why. */
+  function refuse(sq) {
+    const piece = pieces.get(sq);
+    const mover = new Set(moves.map((m) => pieces.get(m.from)).filter(Boolean).map((p) => p.cls));
+    const what = piece.label || t("{0} {1} on {2}", piece.cls, pieceName(piece.letter), sq);
+    note.textContent = !moves.length ? t("You have no move to make now.")
+      : mover.has(piece.cls) ? t("{0} has no legal move.", what)
+      : t("{0} is not yours to move.", what);
+    note.hidden = false;
+    refused = sq;
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(() => {
+      clearNote();
+      draw();
+    }, 2500);
+  }
+
+  function clearNote() {
+    clearTimeout(noteTimer);
+    refused = null;
+    note.hidden = true;
   }
 
   function openChooser(sq, options) {
@@ -237,6 +353,11 @@ export function createGridBoard(root, geometry, { onMove }) {
   }
 
   svg.addEventListener("click", (event) => {
+    // A pointer's click comes after its press: one with no press since a drop ends that drop.
+    if (dropped && event.isTrusted) {
+      dropped = false;
+      return;
+    }
     const sq = squareAt(event);
     if (sq) {
       cursor = null;
@@ -286,6 +407,7 @@ export function createGridBoard(root, geometry, { onMove }) {
       moves = (state.legal || []).map(parseMove).filter(Boolean);
       marks = { last: state.last || [], check: state.check || [], recent: state.recent || [] };
       if (selected && !moves.some((m) => m.from === selected)) selected = null;
+      if (drag && !pieces.has(drag.from)) drag = null;
       if (chooser.hidden === false && !selected) closeChooser();
       draw();
     },

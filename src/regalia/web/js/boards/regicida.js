@@ -49,8 +49,9 @@ function frame(grid) {
 export function createView(root, { act, playerNames }) {
   const phase = h("h3", { class: "phase" });
   const gridBox = h("div", { class: "regicida-grid" });
-  const piles = h("div", { class: "piles", role: "group", "aria-label": "piles" });
-  const hint = h("p", { class: "hint", "aria-live": "polite" });
+  // The piles and the hint stay in sight with the grid (js/fit.js).
+  const piles = h("div", { class: "piles keep-in-view", role: "group", "aria-label": "piles" });
+  const hint = h("p", { class: "hint keep-in-view", "aria-live": "polite" });
   const chooser = h("div", { class: "chooser flip-chooser", hidden: true, role: "dialog" });
   const panels = h("div", { class: "regicida-panels" });
   const vote = h("div", { class: "vote-box" });

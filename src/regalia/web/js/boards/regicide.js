@@ -6,7 +6,7 @@
 import { h, fill } from "../dom.js";
 import { createGridBoard } from "./grid-board.js";
 import { lastMoveSquares, parseMove } from "../coords.js";
-import { legalTexts, historyOf } from "./common.js";
+import { legalTexts, historyOf, inPlay } from "./common.js";
 import { listText, t } from "../i18n.js";
 import { pieceLabel } from "../pieces.js";
 
@@ -151,9 +151,9 @@ export function createView(root, { seat, act, playerNames }) {
       const turn = view.turn ?? (message.to_act || [])[0];
       const names = playerNames();
       badges.forEach((badge, i) => {
-        const moving = turn === i && !view.over;
+        const moving = turn === i && inPlay(message);
         badge.className = [
-          "seat-badge", COLOURS[i], `edge-${EDGE[turns][i]}`,
+          "seat-badge", COLOURS[i], `edge-${EDGE[turns][i]}`, EDGE[turns][i] === "bottom" ? "keep-in-view" : "",
           moving ? "to-move" : "", captured.has(i) ? "king-captured" : "", threatened.has(i) ? "king-attacked" : "",
         ].filter(Boolean).join(" ");
         const team = t("{0} team", teams ? teamName(teams, i) : teamWord(i & 1));

@@ -3,7 +3,7 @@
 import { h, s, fill } from "../dom.js";
 import { createGridBoard } from "./grid-board.js";
 import { lastMoveSquares } from "../coords.js";
-import { legalTexts, historyOf } from "./common.js";
+import { legalTexts, historyOf, inPlay } from "./common.js";
 import { t } from "../i18n.js";
 import { pieceLabel } from "../pieces.js";
 
@@ -62,7 +62,7 @@ export function createView(root, { seat, act, playerNames }) {
     trackSvgBox);
   const powers = h("ul", { class: "powers", "aria-live": "polite", "aria-label": t("the regulator's powers") });
   const top = h("p", { class: "player-line" });
-  const bottom = h("p", { class: "player-line" });
+  const bottom = h("p", { class: "player-line keep-in-view" }); // the viewer's side: in sight with the board
   fill(root, top, h("div", { class: "regulator-layout" }, boardBox, trackBox), bottom, powers);
 
   function playerLine(line, side, toMove) {
@@ -99,8 +99,9 @@ export function createView(root, { seat, act, playerNames }) {
       fill(trackSvgBox, trackSvg(space));
       const white = turn === "w" || turn === 0;
       const below = seat === 1 ? 1 : 0;
-      playerLine(bottom, below, !view.over && white === (below === 0));
-      playerLine(top, 1 - below, !view.over && white !== (below === 0));
+      const live = inPlay(message);
+      playerLine(bottom, below, live && white === (below === 0));
+      playerLine(top, 1 - below, live && white !== (below === 0));
       // The legend of the track's tints, and which power is on now.
       const swatch = (power) => h("span", { class: `swatch power-${power}`, "aria-hidden": "true" });
       fill(powers,

@@ -1,0 +1,502 @@
+"""A newcomer's first game (issue 25, docs/web.md): every board fits the window with the
+player's own side, the status and the move input in sight; both chess boards take drags by
+mouse and touch; move lists follow the current move and lead to every ply; no stale "to
+move" after a resignation; seats read "invited" and "open seat" once; the phone header shows
+its rules links whole and a saved password is a passing toast; a piece that cannot move says
+so, an outage shows on the player's own seat, and resigning asks on the page."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from regalia.core.registry import get_game
+from tests.web.conftest import _checked_page
+from tests.web.helpers import (
+    browser_dialogs,
+    click_a_move,
+    create_table,
+    moves_shown,
+    resign,
+    table_form,
+    wait_my_turn,
+)
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1366, 768), (1280, 720), (390, 844)]
+
+
+@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def sized(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page of each size the issue measured, checked like `page`."""
+    width, height = request.param
+    yield from _checked_page(browser, server, request, (width, height), f"-{width}x{height}")
+
+
+@pytest.fixture
+def touch(browser: Browser, server: str) -> Iterator[Page]:
+    """A phone-sized page that has a touch screen."""
+    context = browser.new_context(
+        base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def in_window(page: Page, selector: str) -> None:
+    """The element lies inside the window without scrolling."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None, selector
+    assert page.evaluate("window.scrollY") == 0
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (
+        f"{selector} runs from y={box['y']:.0f} to y={box['y'] + box['height']:.0f}, "
+        f"below the window's {size['height']} px"
+    )
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, selector
+
+
+def own_pieces_in_window(page: Page, colour: str) -> None:
+    pieces = page.locator(f"svg.grid-board use.piece.{colour}")
+    assert pieces.count() >= 8
+    size = page.viewport_size
+    assert size is not None
+    lowest = max((b["y"] + b["height"]) for b in (p.bounding_box() for p in pieces.all()) if b)
+    assert lowest <= size["height"], f"the player's own {colour} pieces run to y={lowest:.0f}"
+
+
+@pytest.mark.parametrize("game", ["regulator", "regicide", "regicida"])
+def test_a_table_fits_the_window(sized: Page, game: str, artifacts: Path) -> None:
+    page = sized
+    create_table(page, game)
+    wait_my_turn(page)
+    page.wait_for_timeout(300)  # the board settles on its size (one animation frame or two)
+    in_window(page, "svg.board")
+    in_window(page, ".status")
+    in_window(page, ".move-input")
+    if game == "regulator":
+        own_pieces_in_window(page, "white")
+        in_window(page, ".player-line.keep-in-view")
+    elif game == "regicide":
+        own_pieces_in_window(page, "yellow")  # Yellow's whole army, at the bottom
+        in_window(page, ".seat-badge.yellow")
+    else:
+        in_window(page, ".piles")
+        in_window(page, ".hint")
+    size = page.viewport_size
+    assert size is not None
+    page.screenshot(path=str(artifacts / f"fit-{game}-{size['width']}x{size['height']}.png"))
+
+
+def test_a_table_fits_in_portuguese(browser: Browser, server: str, artifacts: Path) -> None:
+    for width, height in ((1366, 768), (390, 844)):
+        context = browser.new_context(
+            base_url=server, viewport={"width": width, "height": height}, locale="pt-BR"
+        )
+        page = context.new_page()
+        for game in ("regulator", "regicide", "regicida"):
+            create_table(page, game)
+            wait_my_turn(page)
+            page.wait_for_timeout(300)
+            in_window(page, "svg.board")
+            in_window(page, ".move-input")
+            page.screenshot(path=str(artifacts / f"fit-{game}-{width}x{height}-pt-BR.png"))
+        context.close()
+
+
+LONG_GAME_PLIES = 100
+
+
+def long_record(game_name: str = "regulator", plies: int = LONG_GAME_PLIES) -> tuple[str, int]:
+    """A record of a long random game (its number of moves)."""
+    game = get_game(game_name)
+    rng = random.Random(25)
+    state = game.new(3)
+    made = 0
+    while made < plies and not state.result():
+        (seat,) = state.to_act()
+        state = state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+        made += 1
+    return state.to_record(), made
+
+
+def upload(page: Page, record: str) -> None:
+    page.goto("/")
+    page.locator(".replay-upload textarea").fill(record)
+    page.locator(".replay-upload button[type=submit]").click()
+    expect(page.locator(".replay-nav")).to_be_visible()
+
+
+def move_in_list(page: Page, ply: int) -> None:
+    """The move of `ply` is the current one and is in sight inside the list's own box."""
+    move = page.locator(f'.move-list .move[data-ply="{ply}"]')
+    expect(move).to_have_class(re.compile(r"\bcurrent\b"))
+    box = move.bounding_box()
+    list_box = page.locator(".move-list .moves").bounding_box()
+    assert box and list_box
+    assert (
+        list_box["y"] <= box["y"]
+        and box["y"] + box["height"] <= list_box["y"] + list_box["height"] + 1
+    ), (
+        f"move {ply} at y={box['y']:.0f} is outside the list's box "
+        f"({list_box['y']:.0f}–{list_box['y'] + list_box['height']:.0f})"
+    )
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["desktop", "phone"])
+def test_replay_fits_and_its_move_list_follows_and_clicks(
+    browser: Browser, server: str, request: pytest.FixtureRequest, size: tuple[int, int]
+) -> None:
+    for page in _checked_page(browser, server, request, size, f"-{size[0]}"):
+        record, plies = long_record()
+        assert plies >= 60
+        upload(page, record)
+        counter = page.locator(".ply-counter")
+        expect(counter).to_have_text(f"{plies} / {plies}")
+        in_window(page, "svg.board")
+        in_window(page, ".replay-nav")
+        page.locator(".replay-nav button").first.click()  # the first position
+        for _ in range(4):
+            page.locator(".replay-nav button").nth(2).click()  # › next move
+        expect(counter).to_have_text(f"4 / {plies}")
+        move_in_list(page, 4)
+        # Every move leads to its ply.
+        page.locator('.move-list .move[data-ply="60"]').click()
+        expect(counter).to_have_text(f"60 / {plies}")
+        move_in_list(page, 60)
+
+
+def test_a_finished_tables_moves_lead_to_the_replay_at_that_ply(page: Page) -> None:
+    create_table(page, "regulator")
+    for _ in range(3):
+        wait_my_turn(page)
+        before = moves_shown(page)
+        click_a_move(page)
+        expect(page.locator(".move-list .move")).to_have_count(before + 2, timeout=20_000)
+    table_id = page.url.split("#/t/")[1].split("/")[0]
+    resign_either_way(page)
+    link = page.locator('.move-list a.move[data-ply="3"]')
+    expect(link).to_have_attribute("href", f"#/replay/{table_id}/3")
+    link.click()
+    expect(page.locator(".ply-counter")).to_have_text(re.compile(r"^3 / \d+$"))
+    expect(page.locator('.move-list .move[data-ply="3"]')).to_have_class(re.compile(r"\bcurrent\b"))
+    # The address keeps the step shown: a reload opens the same one.
+    page.locator('.move-list .move[data-ply="5"]').click()
+    expect(page).to_have_url(re.compile(f"#/replay/{table_id}/5$"))
+    page.reload()
+    expect(page.locator(".ply-counter")).to_have_text(re.compile(r"^5 / \d+$"))
+
+
+def test_analysis_tried_moves_lead_back_and_the_board_fits(
+    browser: Browser, server: str, request: pytest.FixtureRequest
+) -> None:
+    for page in _checked_page(browser, server, request, (1280, 720), "-1280"):
+        page.goto("/#/analysis/regulator")
+        expect(page.locator("svg.board .square.movable").first).to_be_attached()
+        in_window(page, "svg.board")
+        for _ in range(3):
+            before = page.locator(".tried-moves .move").count()
+            click_a_move(page)
+            expect(page.locator(".tried-moves .move")).to_have_count(before + 1)
+            expect(page.locator(".analysis-panel")).not_to_have_class(re.compile("busy"))
+        first = page.locator('.tried-moves .move[data-ply="1"]')
+        text = first.inner_text()
+        first.click()
+        expect(page.locator(".tried-moves .move")).to_have_count(1)
+        expect(page.locator(".tried-moves .move.current")).to_have_text(text)
+
+
+def test_lesson_board_fits_and_the_answer_stays_in_sight(sized: Page, artifacts: Path) -> None:
+    page = sized
+    page.goto("/#/learn/regulator")
+    expect(page.locator("svg.board .square.movable").first).to_be_attached()
+    page.wait_for_timeout(300)
+    in_window(page, "svg.board")
+    in_window(page, ".lesson-move-form")
+    in_window(page, ".instruction")
+    click_a_move(page)
+    expect(page.locator(".feedback")).not_to_be_empty()
+    in_window(page, ".feedback")
+    in_window(page, "svg.board")
+    size = page.viewport_size
+    assert size is not None
+    page.screenshot(path=str(artifacts / f"fit-lesson-{size['width']}x{size['height']}.png"))
+
+
+# Dragging pieces ------------------------------------------------------------------------
+
+
+def centre(page: Page, square: str) -> tuple[float, float]:
+    box = page.locator(f'svg.board rect[data-square="{square}"]').bounding_box()
+    assert box is not None, square
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+class Pointer:
+    """Presses, moves and releases one pointer: the mouse, or a finger (CDP touch events)."""
+
+    def __init__(self, page: Page, kind: str) -> None:
+        self.page = page
+        self.kind = kind
+        self.cdp = page.context.new_cdp_session(page) if kind == "touch" else None
+
+    def _touch(self, kind: str, x: float, y: float) -> None:
+        assert self.cdp is not None
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def down(self, x: float, y: float) -> None:
+        if self.cdp:
+            self._touch("touchStart", x, y)
+        else:
+            self.page.mouse.move(x, y)
+            self.page.mouse.down()
+
+    def move(self, x0: float, y0: float, x: float, y: float, steps: int = 6) -> None:
+        for i in range(1, steps + 1):
+            px, py = x0 + (x - x0) * i / steps, y0 + (y - y0) * i / steps
+            if self.cdp:
+                self._touch("touchMove", px, py)
+            else:
+                self.page.mouse.move(px, py)
+
+    def up(self, x: float, y: float) -> None:
+        if self.cdp:
+            self._touch("touchEnd", x, y)
+        else:
+            self.page.mouse.up()
+
+
+def piece_on(page: Page, square: str) -> str:
+    """The label of the piece drawn on `square` (by where it is drawn, not its title), read
+    in one go while the board may be drawn again."""
+    return str(
+        page.evaluate(
+            """(square) => {
+              const rect = document.querySelector(`svg.board rect[data-square="${square}"]`);
+              const r = rect.getBoundingClientRect();
+              const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+              for (const use of document.querySelectorAll("svg.board use.piece:not(.dragged)")) {
+                const b = use.getBoundingClientRect();
+                const inside = b.left <= x && x <= b.right && b.top <= y && y <= b.bottom;
+                if (inside) return use.textContent;
+              }
+              return "";
+            }""",
+            square,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "kind"),
+    [("regulator", "mouse"), ("regulator", "touch"), ("regicide", "mouse"), ("regicide", "touch")],
+)
+def test_drag_and_drop(
+    request: pytest.FixtureRequest, game: str, kind: str, artifacts: Path
+) -> None:
+    board: Page = request.getfixturevalue("touch" if kind == "touch" else "page")
+    create_table(board, game)
+    wait_my_turn(board)
+    movable = [m.get_attribute("data-square") or "" for m in board.locator(".square.movable").all()]
+    start, other = movable[0], movable[-1]
+    piece = piece_on(board, start)
+    assert piece, start
+    pointer = Pointer(board, kind)
+    # An illegal drop (on one of the player's own pieces) snaps back; nothing is sent.
+    x0, y0 = centre(board, start)
+    x1, y1 = centre(board, other)
+    pointer.down(x0, y0)
+    pointer.move(x0, y0, (x0 + x1) / 2, (y0 + y1) / 2)
+    dragged = board.locator("svg.board use.piece.dragged")
+    expect(dragged).to_have_count(1)
+    box = dragged.bounding_box()
+    assert box is not None
+    # The piece follows the pointer, and its square is empty meanwhile.
+    square = board.locator(f'svg.board rect[data-square="{start}"]').bounding_box()
+    assert square is not None
+    near = square["width"] / 4  # the piece's drawing, not its whole box, is measured
+    assert abs(box["x"] + box["width"] / 2 - (x0 + x1) / 2) < near
+    assert abs(box["y"] + box["height"] / 2 - (y0 + y1) / 2) < near
+    assert piece_on(board, start) == ""
+    expect(board.locator("svg.board [data-target]").first).to_be_attached()  # its targets show
+    board.screenshot(path=str(artifacts / f"drag-{game}-{kind}.png"))
+    pointer.move((x0 + x1) / 2, (y0 + y1) / 2, x1, y1)
+    pointer.up(x1, y1)
+    expect(dragged).to_have_count(0)
+    assert piece_on(board, start) == piece
+    expect(board.locator("svg.board [data-target]")).to_have_count(0)
+    expect(board.locator(".move-list .move")).to_have_count(0)
+    # A legal drop moves the piece.
+    pointer.down(x0, y0)
+    pointer.move(x0, y0, x0 + 6, y0 + 6, steps=2)
+    target = board.locator("svg.board [data-target]").first
+    to = target.get_attribute("data-target") or ""
+    x2, y2 = centre(board, to)
+    pointer.move(x0 + 6, y0 + 6, x2, y2)
+    pointer.up(x2, y2)
+    expect(board.locator(".move-list .move").first).to_be_visible()
+    assert piece_on(board, start) != piece  # it left its square (where the list says it went)
+    # Click-click still moves too.
+    wait_my_turn(board)
+    before = moves_shown(board)
+    click_a_move(board)
+    expect(board.locator(".move-list .move")).not_to_have_count(before)
+
+
+# The end of a game, seats, the header, small things ---------------------------------------
+
+
+def resign_either_way(page: Page) -> None:
+    """Resign, whether the page asks itself or through the browser's confirm() (so a test of
+    something else does not hang on how resigning asks)."""
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("button.resign").click()
+    confirm = page.locator(".resign-ask button.resign-confirm")
+    with contextlib.suppress(PlaywrightTimeoutError):  # the browser's dialog took the answer
+        confirm.click(timeout=2_000)
+    expect(page.locator(".status")).to_contain_text("Game over")
+
+
+def test_resigning_asks_on_the_page_and_keep_playing_keeps_playing(page: Page) -> None:
+    create_table(page, "regulator")
+    wait_my_turn(page)
+    dialogs = browser_dialogs(page)
+    page.locator("button.resign").click()
+    ask = page.locator(".resign-ask")
+    expect(ask).to_be_visible()
+    assert not dialogs
+    expect(ask.locator("button.resign-cancel")).to_be_focused()
+    ask.locator("button.resign-cancel").click()
+    expect(ask).to_be_hidden()
+    expect(page.locator(".status")).not_to_contain_text("Game over")
+    resign(page)
+    expect(ask).to_be_hidden()
+
+
+@pytest.mark.parametrize("game", ["regulator", "regicide"])
+def test_no_side_to_move_after_a_resignation(page: Page, game: str) -> None:
+    create_table(page, game)
+    wait_my_turn(page)
+    marker = ".player-line.to-move" if game == "regulator" else ".seat-badge.to-move"
+    expect(page.locator(marker)).to_have_count(1)
+    resign_either_way(page)
+    expect(page.locator(marker)).to_have_count(0)
+    expect(page.locator(".turn-marker:not(:empty)")).to_have_count(0)
+
+
+def test_an_invited_seat_reads_invited_and_an_open_one_open_seat_once(page: Page) -> None:
+    page.goto("/")
+    form = table_form(page, "regulator")
+    form.locator("select[name=kind-1]").select_option("human")
+    form.locator("button[type=submit]").click()
+    watch = page.locator(".created .watch-link").get_attribute("href") or ""
+    table_id = watch.split("#/t/")[1]
+    page.reload()
+    row = page.locator(f'.table-list li[data-table="{table_id}"]')
+    expect(row).to_contain_text("Black: invited")
+    expect(row.locator("button.join-seat")).to_have_count(0)
+    # Play now opens a table whose other seat is open: its box says so once.
+    card = page.locator(".game-card[data-game=regulator]")
+    form = table_form(page, "regulator")
+    form.locator("select[name=clock]").select_option("custom")
+    form.locator("input[name=clock-minutes]").fill(str(random.randint(200, 1400)))  # its own pool
+    card.locator("button.play-now").click()
+    dialog = page.locator("dialog.name-dialog")
+    if dialog.is_visible():
+        dialog.locator("input").fill("Quinn")
+        dialog.locator("button[type=submit]").click()
+    expect(page.locator(".status")).to_contain_text("1 open seat")
+    expect(page.locator('.seat-clock[data-seat="1"] .presence-text')).to_have_text("open seat")
+
+
+def test_the_phone_header_shows_every_rules_link_whole(phone: Page, artifacts: Path) -> None:
+    phone.goto("/")
+    links = phone.locator(".rules-links a")
+    expect(links).to_have_count(3)
+    for link in links.all():
+        box = link.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, link.inner_text()
+        # Nothing covers or clips it: the point at its middle is the link itself.
+        hit = phone.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.textContent",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert hit == link.inner_text()
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    phone.locator(".site-head").screenshot(path=str(artifacts / "header-phone.png"))
+
+
+def test_a_saved_password_is_a_passing_toast(page: Page) -> None:
+    page.goto("/")
+    page.locator(".account-bar button.play-as-guest").click()
+    form = page.locator(".account-panel form.guest-form")
+    form.locator("input").fill(f"Toast {random.randint(0, 10**9)}")
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".account-bar .account-name")).to_be_visible()
+    header = page.locator(".site-head")
+    tall = header.bounding_box()
+    page.clock.install()
+    page.locator(".account-bar button.set-password").click()
+    page.locator(".password-form input[name=new-password]").fill("correct horse battery")
+    page.locator(".password-form button[type=submit]").click()
+    note = page.locator(".account-note")
+    expect(note).to_contain_text("Password saved")
+    after = header.bounding_box()
+    assert tall and after and abs(after["height"] - tall["height"]) < 1, "the header grew a line"
+    page.clock.run_for(7_000)
+    expect(note).to_be_hidden()
+
+
+def test_a_piece_that_cannot_move_says_why(page: Page) -> None:
+    create_table(page, "regulator")
+    wait_my_turn(page)
+    note = page.locator(".board-note")
+    page.locator('svg.board rect[data-square="c7"]').dispatch_event("click")  # Black's king
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("not yours to move")
+    expect(page.locator('svg.board rect[data-square="c7"]')).to_have_class(re.compile("refused"))
+    page.locator('svg.board rect[data-square="c1"]').dispatch_event(
+        "click"
+    )  # White's king, hemmed in
+    expect(note).to_contain_text("has no legal move")
+    page.locator(".square.movable").first.dispatch_event("click")
+    expect(note).to_be_hidden()
+
+
+def test_an_outage_shows_on_the_players_own_seat(page: Page) -> None:
+    sockets: list[WebSocketRoute] = []
+    down = {"now": False}
+
+    def handle(ws: WebSocketRoute) -> None:
+        if down["now"]:
+            ws.close()
+            return
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), handle)
+    create_table(page, "regulator")
+    mine = page.locator('.seat-clock[data-seat="0"]')
+    expect(mine.locator(".presence-text")).to_have_text("online")
+    down["now"] = True
+    for ws in sockets:
+        ws.close()
+    expect(page.locator(".conn")).to_have_text(re.compile("disconnected|connecting"))
+    expect(mine).to_have_attribute("data-presence", "disconnected")
+    expect(mine.locator(".presence-text")).to_contain_text("offline")
+    down["now"] = False
+    expect(mine.locator(".presence-text")).to_have_text("online", timeout=20_000)
