@@ -6,14 +6,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from regalia.protocol import CommandType, EventKind
 from regalia.tables.commands import Command
+from regalia.tables.events import Event
 from regalia.tables.models import EventRow, TableRow
 from regalia.tables.round import RECORD_EVERY, Round
 from regalia.tables.service import TableService
-from regalia.tables.store import Store, _data_text, _event, sqlite_url, unfinished_with_bots
+from regalia.tables.store import (
+    Append,
+    Store,
+    _data_text,
+    _event,
+    sqlite_url,
+    unfinished_with_bots,
+)
 from tests.tables.fakes import FakeClock, until
 from tests.tables.test_round import on_service, two_people
 
@@ -136,3 +145,35 @@ def test_the_bot_table_count_reads_only_unfinished_tables_seats(tmp_path: Path) 
             plan = [row[3] for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {query}")]
         assert not [step for step in plan if step.startswith("SCAN")], plan
         assert any("regalia_seats USING" in step for step in plan), plan
+
+
+def test_sqlite_appends_straight_to_the_driver_store_what_core_stores(tmp_path: Path) -> None:
+    """SQLite's appends skip SQLAlchemy's per-row work; the rows must be Core's exactly,
+    and a lost seq is still a lost seq (False), not an error."""
+    stored = []
+    for fast in (True, False):
+        (tmp_path / str(fast)).mkdir()
+        store = Store(sqlite_url(tmp_path / str(fast)))
+        store._sqlite = fast  # the other path: what PostgreSQL runs
+        created = Event(0, EventKind.CREATED, None, 1.0, {"game": "toy"}, False)
+        row = TableRow(id="t1", game="toy", players=2, options="{}", seed=1, created_at="x",
+                       updated_at="x", status="playing", seq=0, record="")  # fmt: skip
+        store.create(row, [], [created])
+        moves = [
+            Event(1, EventKind.ACTION, 0, 2.5, {"action": "a", "text": "é ✓"}, False),
+            Event(2, EventKind.ACTION, 1, 3.25, {"action": "b", "n": [1, {"2": None}]}, True),
+        ]
+        assert store.append([Append("t1", moves, "playing", None, None)]) == [True]
+        again = Event(2, EventKind.CHAT, 0, 4.0, {"text": "late"}, False)
+        assert store.append([Append("t1", [again], "playing", None, None)]) == [False]
+        with Session(store.engine) as session:
+            events = session.scalars(select(EventRow).order_by(EventRow.seq)).all()
+            table = session.get(TableRow, "t1")
+            assert table is not None
+            stored.append(
+                ([(e.seq, e.kind, e.seat, e.at, e.data, e.is_secret) for e in events],
+                 (table.status, table.seq, table.updated_at))
+            )  # fmt: skip
+        store.close()
+    assert stored[0] == stored[1]
+    assert stored[0][0][2][4] == '{"action":"b","n":[1,{"2":null}]}'

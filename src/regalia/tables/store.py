@@ -6,15 +6,19 @@ compare-and-set on `(table_id, seq)`, so two server processes can never both sto
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Select, bindparam, create_engine, event, func, insert, select, update
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from regalia import jsontext
@@ -90,6 +94,19 @@ _UPDATE_SEQ = (
 _UPDATE_RECORD = _UPDATE_SEQ.values(record=bindparam("rec"))
 
 
+# The same two statements as SQLite's driver takes them: positional, in this order.
+def _for_sqlite(statement: Any, order: list[str]) -> str:
+    compiled = statement.compile(dialect=sqlite.dialect())
+    assert compiled.positiontup == order, compiled.positiontup
+    return str(compiled)
+
+
+_INSERT_EVENT_SQL = _for_sqlite(
+    _INSERT_EVENT, ["table_id", "seq", "kind", "seat", "at", "data", "is_secret"]
+)
+_UPDATE_SEQ_SQL = _for_sqlite(_UPDATE_SEQ, ["st", "sq", "up", "tid"])
+
+
 def _event_row(table_id: str, ev: Event) -> EventRow:
     data = _data_text(dict(ev.data))
     return EventRow(
@@ -108,8 +125,12 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._sqlite = self.engine.dialect.name == "sqlite"
+        self._held: Connection | None = None  # SQLite: the appends' own connection
+        self._appending = threading.Lock()  # the writer's thread appends; tests may too
 
     def close(self) -> None:
+        self._drop_appender()
         self.engine.dispose()
 
     def create(
@@ -136,26 +157,58 @@ class Store:
         One transaction for the whole batch (group commit); if any append conflicts the
         batch is retried one append per transaction, so only the loser fails.
         """
-        try:
-            with self.engine.begin() as conn:
-                self._write(conn, batch)
-            return [True] * len(batch)
-        except (IntegrityError, SeatGone):
-            if len(batch) == 1:
-                return [False]
+        with self._appending:
+            try:
+                if self._sqlite:
+                    conn = self._appender()
+                    with conn.begin():
+                        self._write(conn, batch)
+                else:
+                    with self.engine.begin() as conn:
+                        self._write(conn, batch)
+                return [True] * len(batch)
+            except (IntegrityError, SeatGone):
+                if len(batch) == 1:
+                    return [False]
+            except Exception:
+                self._drop_appender()  # a full disk, a lost file: start afresh next time
+                raise
         return [self.append([item])[0] for item in batch]
 
-    @staticmethod
-    def _write(conn: Connection, batch: Sequence[Append]) -> None:
-        # Core statements run as executemany: an append is the hot path of every move.
-        rows = [
-            {"table_id": item.table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
-             "at": ev.at, "data": _data_text(dict(ev.data)),
-             "is_secret": ev.secret}
-            for item in batch
-            for ev in item.events
-        ]  # fmt: skip
-        conn.execute(_INSERT_EVENT, rows)
+    def _appender(self) -> Connection:
+        """SQLite: the connection appends keep (checking one out of the pool and resetting
+        it on return cost more than the move's own insert)."""
+        if self._held is None:
+            self._held = self.engine.connect()
+        return self._held
+
+    def _drop_appender(self) -> None:
+        held, self._held = self._held, None
+        if held is not None:
+            with contextlib.suppress(Exception):
+                held.invalidate()
+                held.close()
+
+    def _write(self, conn: Connection, batch: Sequence[Append]) -> None:
+        # An append is the hot path of every move: its event rows and the tables' new seq
+        # go as executemany, on SQLite straight to the driver (SQLAlchemy's per-row
+        # parameter work cost more than SQLite's own), elsewhere as Core statements.
+        if self._sqlite:
+            cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            _executemany(
+                cursor, _INSERT_EVENT_SQL,
+                [(item.table_id, ev.seq, ev.kind, ev.seat, ev.at, _data_text(dict(ev.data)),
+                  ev.secret) for item in batch for ev in item.events],
+            )  # fmt: skip
+        else:
+            rows = [
+                {"table_id": item.table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
+                 "at": ev.at, "data": _data_text(dict(ev.data)),
+                 "is_secret": ev.secret}
+                for item in batch
+                for ev in item.events
+            ]  # fmt: skip
+            conn.execute(_INSERT_EVENT, rows)
         plain: list[dict[str, Any]] = []
         recorded: list[dict[str, Any]] = []
         for item in batch:
@@ -172,7 +225,11 @@ class Store:
                     .where(TableRow.id == item.table_id)
                     .values(result=json.dumps(item.result))
                 )
-        if plain:
+        if plain and self._sqlite:
+            _executemany(
+                cursor, _UPDATE_SEQ_SQL, [(v["st"], v["sq"], v["up"], v["tid"]) for v in plain]
+            )
+        elif plain:
             conn.execute(_UPDATE_SEQ, plain)
         if recorded:
             conn.execute(_UPDATE_RECORD, recorded)
@@ -375,7 +432,16 @@ class Store:
             return list(session.scalars(query).all())
 
 
-def unfinished_with_bots(creator: str | None = None) -> Select[tuple[int]]:
+def _executemany(cursor: Any, sql: str, rows: list[tuple[Any, ...]]) -> None:
+    """The driver's executemany; its errors become SQLAlchemy's, as Core's would (a locked
+    or full database is `OperationalError`, a lost seq `IntegrityError`)."""
+    try:
+        cursor.executemany(sql, rows)
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance(sql, rows, exc, sqlite3.Error) from exc
+
+
+def unfinished_with_bots(creator: str | None = None) -> Select[Any]:
     """The count behind the bot-table caps, run at every table created with a bot."""
     unfinished = (TableStatus.WAITING, TableStatus.PLAYING)
     query = (
