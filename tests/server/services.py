@@ -59,14 +59,15 @@ def wait_port(port: int, seconds: float = 30) -> None:
 
 
 class Postgres:
-    """A PostgreSQL cluster in a temporary directory, which a test may restart."""
+    """A PostgreSQL cluster in a temporary directory (inside `under`, if given), which a test
+    may restart."""
 
-    def __init__(self) -> None:
+    def __init__(self, under: Path | None = None) -> None:
         binaries = pg_bin()
         if binaries is None:
             raise RuntimeError("PostgreSQL is not installed (make system-deps installs it)")
         self.prefix, user = _as_db_user()
-        self.root = Path(tempfile.mkdtemp(prefix="regalia-pg-"))
+        self.root = Path(tempfile.mkdtemp(prefix="regalia-pg-", dir=under))
         data = self.root / "data"
         if user is not None:
             shutil.chown(self.root, user)
@@ -89,8 +90,8 @@ class Postgres:
 
 
 @contextmanager
-def postgres_cluster() -> Iterator[Postgres]:
-    cluster = Postgres()
+def postgres_cluster(under: Path | None = None) -> Iterator[Postgres]:
+    cluster = Postgres(under)
     cluster.start()
     try:
         yield cluster

@@ -16,6 +16,7 @@ import shutil
 import signal
 import sqlite3
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -28,6 +29,7 @@ import pytest
 import websockets
 
 from tests.server.process import serve, tracebacks
+from tests.server.services import pg_bin, postgres_cluster
 
 BOTS = [{"kind": "bot", "level": "random"}] * 4
 # Strong bots on a short clock: long games whose every move is stored, as in the report.
@@ -209,7 +211,7 @@ def test_a_killed_bot_worker_does_not_stop_a_table(tmp_path: Path) -> None:
 @contextmanager
 def _tiny_disk(where: Path, size: str = "16m") -> Iterator[Path]:
     """A tmpfs of `size` mounted at `where` (root only; the test skips otherwise)."""
-    where.mkdir()
+    where.mkdir(exist_ok=True)
     if os.geteuid() != 0 or shutil.which("mount") is None:
         pytest.skip("mounting a tiny filesystem needs root")
     mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
@@ -234,19 +236,47 @@ def _fill(path: Path) -> None:
             out.flush()
 
 
-@pytest.mark.slow
+@contextmanager
+def _store_on_a_tiny_disk(
+    store: str, tmp_path: Path
+) -> Iterator[tuple[Path, Path, dict[str, str]]]:
+    """A tiny tmpfs holding the store: the SQLite file (16 MiB), or a PostgreSQL cluster
+    (96 MiB, in a directory its user may enter); yields it, the server's data directory
+    and its settings."""
+    if store == "sqlite":
+        with _tiny_disk(tmp_path / "disk") as disk:
+            yield disk, disk / "data", {}
+        return
+    where = Path(tempfile.mkdtemp(prefix="regalia-disk-"))
+    where.chmod(0o755)
+    try:
+        with _tiny_disk(where, "96m") as disk, postgres_cluster(under=disk) as cluster:
+            yield disk, tmp_path / "data", {"REGALIA_DATABASE_URL": cluster.url}
+    finally:
+        with contextlib.suppress(OSError):
+            where.rmdir()
+
+
+@pytest.mark.parametrize("store", [
+    pytest.param("sqlite", marks=pytest.mark.slow),
+    pytest.param("postgresql", marks=[pytest.mark.services, pytest.mark.skipif(
+        pg_bin() is None, reason="PostgreSQL is not installed")]),
+])  # fmt: skip
 def test_a_full_disk_refuses_writes_and_play_goes_on_within_seconds_of_space(
-    tmp_path: Path,
+    tmp_path: Path, store: str
 ) -> None:
     """Issue 24 item 16: on a full disk writes answered "the game store is busy", and once
     space was freed bots could stay stopped for half a minute (their retries had backed
-    off to 30 s). The store lives on a 16 MiB tmpfs; a file taking every free byte fills
-    it for 20 s while strong bots play, and deleting that file frees it."""
+    off to 30 s). The store lives on a tiny tmpfs; a file taking every free byte fills it
+    for 20 s while strong bots play, and deleting that file frees it."""
     log = tmp_path / "server.log"
     full_message = "the server's storage is full; nothing was changed, try again later"
     limits = {"REGALIA_BOT_SECONDS": "0.3", "REGALIA_CHAT_BURST": "100000",
               "REGALIA_WRITE_BURST": "100000"}  # fmt: skip
-    with _tiny_disk(tmp_path / "disk") as disk, serve(disk / "data", log, **limits) as server:
+    with (
+        _store_on_a_tiny_disk(store, tmp_path) as (disk, data, database),
+        serve(data, log, **limits, **database) as server,
+    ):
         base = server.base
         bots = httpx.post(f"{base}/api/tables", json={"game": "regicide", "seats": STRONG,
                           "seed": 4}, timeout=30).json()["table"]["id"]  # fmt: skip
