@@ -3,11 +3,13 @@ after a full disk has space again (docs/server.md, "Faults").
 
 PYTHONPATH=. .venv/bin/python bench/faults.py redis        # needs PostgreSQL and Redis
 PYTHONPATH=. .venv/bin/python bench/faults.py disk --runs 4 --full 40   # needs root
+PYTHONPATH=. .venv/bin/python bench/faults.py disk --postgres          # its cluster on the tmpfs
 
 `redis` starts PostgreSQL, Redis and two `regalia serve` processes, plays a game with one
 player on each, and prints the seconds from a move's HTTP command to its event at the
 other process's client: 20 moves with Redis up, then 20 with Redis killed. `disk` runs a
-server whose data directory is a 16 MiB tmpfs, fills it with a file while bots play, keeps
+server whose data directory is a 16 MiB tmpfs (`--postgres`: whose PostgreSQL cluster
+is on a 96 MiB one), fills it with a file while bots play, keeps
 it full for `--full` seconds, deletes the file, and prints how long until a write is
 accepted again and until the bots have moved three times more.
 """
@@ -27,7 +29,7 @@ from pathlib import Path
 import httpx
 from tests.server.live import connect, create
 from tests.server.process import serve
-from tests.server.services import postgres, redis_server, server_processes
+from tests.server.services import postgres, postgres_cluster, redis_server, server_processes
 
 HUMAN = {"kind": "human"}
 
@@ -85,23 +87,35 @@ def _fill(path: Path) -> None:
             out.flush()
 
 
-def full_disk(runs: int, full: float) -> None:
+def full_disk(runs: int, full: float, on_postgres: bool) -> None:
     for run in range(runs):
         with tempfile.TemporaryDirectory() as scratch:
             disk = Path(scratch) / "disk"
             disk.mkdir()
-            subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(disk)],
+            Path(scratch).chmod(0o755)  # PostgreSQL's own user must reach its cluster
+            size = "96m" if on_postgres else "16m"
+            subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(disk)],
                            check=True)  # fmt: skip
             try:
-                _disk_run(run, disk, Path(scratch) / "server.log", full)
+                with contextlib.ExitStack() as stack:
+                    data, settings = disk / "data", {}
+                    if on_postgres:
+                        cluster = stack.enter_context(postgres_cluster(under=disk))
+                        data, settings = (
+                            Path(scratch) / "data",
+                            {"REGALIA_DATABASE_URL": cluster.url},
+                        )
+                    _disk_run(run, disk, data, settings, Path(scratch) / "server.log", full)
             finally:
                 subprocess.run(["umount", "-l", str(disk)], check=False)
 
 
-def _disk_run(run: int, disk: Path, log: Path, full: float) -> None:
+def _disk_run(
+    run: int, disk: Path, data: Path, settings: dict[str, str], log: Path, full: float
+) -> None:
     limits = {"REGALIA_BOT_SECONDS": "0.2", "REGALIA_CHAT_BURST": "100000",
-              "REGALIA_WRITE_BURST": "100000"}  # fmt: skip
-    with serve(disk / "data", log, **limits) as server, httpx.Client(timeout=30) as client:
+              "REGALIA_WRITE_BURST": "100000", **settings}  # fmt: skip
+    with serve(data, log, **limits) as server, httpx.Client(timeout=30) as client:
         base = server.base
         bot = {"kind": "bot", "level": "random"}
         bots = [client.post(f"{base}/api/tables", json={"game": "regicide", "seats": [bot] * 4,
@@ -141,13 +155,14 @@ def main() -> None:
     parser.add_argument("fault", choices=["redis", "disk"])
     parser.add_argument("--runs", type=int, default=4)
     parser.add_argument("--full", type=float, default=40.0, help="seconds the disk stays full")
+    parser.add_argument("--postgres", action="store_true", help="the store is PostgreSQL")
     args = parser.parse_args()
     if args.fault == "redis":
         redis_outage()
     elif os.geteuid() != 0:
         raise SystemExit("the disk run mounts a tmpfs: run it as root")
     else:
-        full_disk(args.runs, args.full)
+        full_disk(args.runs, args.full, args.postgres)
 
 
 if __name__ == "__main__":
