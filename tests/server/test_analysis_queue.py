@@ -249,3 +249,35 @@ def test_the_next_analysis_goes_to_the_address_that_used_least() -> None:
 
     finished = asyncio.run(run())
     assert finished.index("analysis:b") == 1  # right after the one running when it came
+
+
+@pytest.mark.slow
+def test_a_real_server_stops_the_analysis_of_a_client_that_hangs_up(tmp_path: Path) -> None:
+    """Through uvicorn: the hang-up reaches the analysis, its worker is replaced, and the
+    address may ask again at once."""
+    import socket
+    import time
+
+    import httpx
+
+    from tests.server.process import serve
+
+    env = {"REGALIA_BOT_SECONDS": "20", "REGALIA_ANALYSIS_RUNNING": "1"}
+    with serve(tmp_path, tmp_path / "server.log", **env) as server:
+        workers = set(server.children())
+        port = int(server.base.rsplit(":", 1)[1])
+        body = json.dumps({"game": "regulator", "seconds": 20}).encode()
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(
+                b"POST /api/analysis HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+                + f"content-length: {len(body)}\r\n\r\n".encode()
+                + body
+            )
+            time.sleep(1.5)  # thinking on the one worker
+        started = time.monotonic()
+        again = httpx.post(
+            f"{server.base}/api/analysis", json={"game": "regulator", "seconds": 0.2}, timeout=30
+        )
+        assert again.status_code == 200, again.text  # not 429: the address is free
+        assert time.monotonic() - started < 15  # not after the abandoned 20 s search
+        assert workers - set(server.children())  # the searching worker was killed
