@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from regalia.tables.bots import BotJob, _FairQueue
+from regalia.tables.bots import BotJob, BotPool, Usage, _FairQueue
 from regalia.tables.limits import Limits
 from regalia.tables.requests import SeatRequest, TableRequest
 from regalia.tables.round import Round
@@ -126,19 +126,47 @@ def test_the_next_free_worker_goes_to_the_table_that_used_least() -> None:
     async def scenario() -> list[str]:
         loop = asyncio.get_running_loop()
         queue = _FairQueue()
-        queue.charge("heavy", 40.0, loop.time())  # forty seconds of strong bots lately
+        tables = {"heavy": Usage(), "light": Usage()}  # each table's Round keeps its own
+        queue.charge(tables["heavy"], 40.0, loop.time())  # forty seconds of strong bots lately
         order: dict[Any, str] = {}
         for owner in ("heavy", "heavy", "light", "heavy"):
             future: asyncio.Future[Any] = loop.create_future()
             order[future] = owner
-            queue.push(owner, future, loop.time())
+            queue.push(tables[owner], future, loop.time())
         served = []
         while (future := queue.pop()) is not None:
             served.append(order[future])
             future.cancel()
+        assert not queue._usage  # the pool keeps no table's time: the tables do
         return served
 
     assert asyncio.run(scenario()) == ["light", "heavy", "heavy", "heavy"]
+
+
+def test_a_tables_bot_time_is_charged_to_its_round(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        pool = BotPool(1)
+        await pool.start()
+        service = TableService(Store(sqlite_url(tmp_path)), pool, limits=QUIET)
+        await service.start()
+        try:
+            table, _ = await service.create(
+                TableRequest("toy", [SeatRequest("bot", "random")] * 2, options={"rounds": 1})
+            )
+            found = service.rounds.loaded(table.id)
+            assert found is not None
+            for _ in range(500):
+                if table.status == "finished":
+                    break
+                await asyncio.sleep(0.02)
+            assert table.status == "finished"
+            assert found.bot_usage.seconds > 0  # what the pool charged for its moves
+            assert table.id not in pool._queue._usage  # the pool keeps no table's time
+        finally:
+            await service.close()
+            await pool.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 120))
 
 
 def test_long_waiting_and_long_finished_tables_leave_the_lobby_list(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from regalia.core.game import Seat
 from regalia.core.registry import game_ref
 from regalia.core.seeds import Rng, derive
 from regalia.protocol import CommandType, ErrorCode
-from regalia.tables.bots import BotJob
+from regalia.tables.bots import BotJob, Owner
 from regalia.tables.commands import Command
 from regalia.tables.errors import LAST_RETRY_SECONDS, TableError
 from regalia.tables.ports import BotBrain, Clock
@@ -34,12 +34,12 @@ Submit = Callable[[Seat, Command], Awaitable[int]]
 
 async def play(
     table: Callable[[], Table], seat: Seat, level: str, seq: int, brain: BotBrain,
-    seconds: float, submit: Submit, clock: Clock,
+    seconds: float, submit: Submit, clock: Clock, usage: Owner,
 ) -> None:  # fmt: skip
     """Choose and store the move of the bot at `seat` for the position at `seq`."""
     current = table()
     try:
-        text, why = await _think(current, seat, level, seq, brain, seconds)
+        text, why = await _think(current, seat, level, seq, brain, seconds, usage)
         if text is None:
             text = _fallback(current, seat, seq, level, why)
         delay = FIRST_RETRY
@@ -68,8 +68,9 @@ async def play(
 
 
 async def _think(
-    table: Table, seat: Seat, level: str, seq: int, brain: BotBrain, seconds: float
-) -> tuple[str | None, str]:
+    table: Table, seat: Seat, level: str, seq: int, brain: BotBrain, seconds: float,
+    usage: Owner,
+) -> tuple[str | None, str]:  # fmt: skip
     try:
         job = BotJob(
             game_ref(table.game), table.seed, table.players,
@@ -79,7 +80,7 @@ async def _think(
         budget = budget_for(table.game, level)
         # Searches bounded by nodes take about as long as a short clock.
         cost = budget.seconds or (QUICK_SEARCH if budget.nodes else 0.0)
-        return await brain.choose(job, owner=table.id, cost=min(cost, seconds))
+        return await brain.choose(job, owner=usage, cost=min(cost, seconds))
     except asyncio.CancelledError:
         raise
     except Exception as exc:  # the game goes on whatever happened to the bot

@@ -214,7 +214,7 @@ class BotPool:
         await asyncio.gather(*(asyncio.to_thread(w.stop) for w in workers))
 
     async def choose(
-        self, job: BotJob, owner: str = "", cost: float = 0.0
+        self, job: BotJob, owner: Owner = "", cost: float = 0.0
     ) -> tuple[str | None, str]:
         """(action text or None, reason when None); `cost`: the seconds the job is expected
         to take, so a quick move is not queued behind slow ones."""
@@ -254,7 +254,7 @@ class BotPool:
                 waiter.set_result(None)
                 return
 
-    async def _run(self, job: BotJob | AnalysisJob, owner: str, cost: float) -> tuple[Any, str]:
+    async def _run(self, job: BotJob | AnalysisJob, owner: Owner, cost: float) -> tuple[Any, str]:
         worker = await self._acquire(owner, cost)
         loop = asyncio.get_running_loop()
         started = loop.time()
@@ -323,7 +323,7 @@ class BotPool:
         self._spawning.add(task)
         task.add_done_callback(self._spawning.discard)
 
-    async def _acquire(self, owner: str, cost: float) -> _Worker:
+    async def _acquire(self, owner: Owner, cost: float) -> _Worker:
         if self._idle and not self._queue:
             return self._idle.pop()
         loop = asyncio.get_running_loop()
@@ -360,6 +360,26 @@ def _left_queue(_: asyncio.Future[_Worker]) -> None:
     BOT_QUEUE.dec()
 
 
+class Usage:
+    """Worker time one owner (a table's Round) used lately, decaying: the owner keeps it,
+    the pool reads and charges it."""
+
+    __slots__ = ("as_of", "seconds")
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.as_of = 0.0
+
+    def at(self, now: float) -> float:
+        return float(self.seconds * 0.5 ** ((now - self.as_of) / _FairQueue.HALF_LIFE))
+
+    def add(self, seconds: float, now: float) -> None:
+        self.seconds, self.as_of = self.at(now) + seconds, now
+
+
+Owner = str | Usage  # a table's Usage, or a name (analyses: their client's address)
+
+
 class _FairQueue:
     """Waiting jobs, ordered by their owner's recent worker time (decaying) plus their own
     expected time, then by arrival: quick jobs and tables that used little go first."""
@@ -369,22 +389,28 @@ class _FairQueue:
     def __init__(self) -> None:
         self._heap: list[tuple[float, int, asyncio.Future[_Worker]]] = []
         self._count = 0
-        self._usage: dict[str, tuple[float, float]] = {}  # owner: (seconds, as of when)
+        # Named owners (analyses' addresses): (seconds, as of when); tables keep their own.
+        self._usage: dict[str, tuple[float, float]] = {}
 
     def __bool__(self) -> bool:
         return any(not f.done() for _, _, f in self._heap)
 
-    def usage(self, owner: str, now: float) -> float:
+    def usage(self, owner: Owner, now: float) -> float:
+        if isinstance(owner, Usage):
+            return owner.at(now)
         seconds, when = self._usage.get(owner, (0.0, now))
         return float(seconds * 0.5 ** ((now - when) / self.HALF_LIFE))
 
-    def charge(self, owner: str, seconds: float, now: float) -> None:
+    def charge(self, owner: Owner, seconds: float, now: float) -> None:
+        if isinstance(owner, Usage):
+            owner.add(seconds, now)
+            return
         self._usage[owner] = (self.usage(owner, now) + seconds, now)
         if len(self._usage) > 10_000:  # forget owners whose usage has faded away
             self._usage = {o: u for o, u in self._usage.items() if self.usage(o, now) > 0.01}
 
     def push(
-        self, owner: str, future: asyncio.Future[_Worker], now: float, cost: float = 0.0
+        self, owner: Owner, future: asyncio.Future[_Worker], now: float, cost: float = 0.0
     ) -> None:
         self._count += 1
         heapq.heappush(self._heap, (self.usage(owner, now) + cost, self._count, future))

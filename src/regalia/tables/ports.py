@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 from regalia.core.game import Seat
-from regalia.tables.bots import BotJob
+from regalia.tables.bots import BotJob, Owner
 from regalia.tables.events import Event
 from regalia.tables.models import TableRow
 from regalia.tables.store import Append, SeatSpec, Stored
@@ -100,8 +100,10 @@ class BotBrain(Protocol):
     """Chooses a bot's move: the text of its action, or None and why not."""
 
     async def choose(
-        self, job: BotJob, owner: str = "", cost: float = 0.0
-    ) -> tuple[str | None, str]: ...
+        self, job: BotJob, owner: Owner = "", cost: float = 0.0
+    ) -> tuple[str | None, str]:
+        """`owner`: the table's `Usage` (its recent worker time, which the brain charges),
+        so tables share the workers fairly."""
 
 
 class Listener(Protocol):

@@ -23,6 +23,7 @@ from regalia.metrics import MOVE_LATENCY
 from regalia.protocol import CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus
 from regalia.tables import botplay
 from regalia.tables.actor import Actor
+from regalia.tables.bots import Usage
 from regalia.tables.commands import Command
 from regalia.tables.decide import decide
 from regalia.tables.errors import LAST_RETRY_SECONDS, TableError
@@ -109,6 +110,7 @@ class Round:
         self._timer: Cancellable | None = None
         self._timer_at = 0.0  # when the armed timer fires (clock time)
         self._bots: dict[tuple[Seat, int], asyncio.Task[Any]] = {}
+        self.bot_usage = Usage()  # the bot workers' time this table used lately
         self._syncing: asyncio.Task[Any] | None = None
         self._wanted = 0  # the highest seq other processes said they stored
         limits = ports.limits
@@ -342,7 +344,7 @@ class Round:
                 continue
             play = botplay.play(
                 lambda: self.table, seat, level, table.seq, self.ports.brain,
-                self.ports.bot_seconds, self.submit, self.clock,
+                self.ports.bot_seconds, self.submit, self.clock, self.bot_usage,
             )  # fmt: skip
             task = self.ports.spawn(play, f"bot-{self.id}-{seat}")
             self._bots[key] = task
