@@ -6,6 +6,9 @@ registers leaks into it. Every series name starts with `regalia_`; docs/server.m
 
 from __future__ import annotations
 
+import gc
+import time
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 REGISTRY = CollectorRegistry(auto_describe=True)
@@ -67,3 +70,34 @@ RATE_LIMITED = Counter(
     ["what"],
     registry=REGISTRY,
 )
+GC_PAUSE = Histogram(
+    "regalia_gc_pause_seconds",
+    "Garbage collections of the server process (every thread waits), by generation.",
+    ["generation"],
+    buckets=_LATENCY_BUCKETS,
+    registry=REGISTRY,
+)
+
+
+class _GcTimer:
+    """Times each collection through `gc.callbacks` (installed once per process)."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        else:
+            GC_PAUSE.labels(generation=str(info["generation"])).observe(
+                time.perf_counter() - self.started
+            )
+
+
+_GC_TIMER = _GcTimer()
+
+
+def time_collections() -> None:
+    """Observe every garbage collection in `regalia_gc_pause_seconds` (idempotent)."""
+    if _GC_TIMER not in gc.callbacks:
+        gc.callbacks.append(_GC_TIMER)

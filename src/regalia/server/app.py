@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
+from regalia.metrics import time_collections
 from regalia.protocol import CloseCode
 from regalia.server import analysis, api, errors, languages, learning, metrics_route, players, ws
 from regalia.server.config import Settings
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         gc.collect()
         gc.freeze()
         gc.set_threshold(10_000, 20, 20)
+        time_collections()
         try:
             yield
         finally:
