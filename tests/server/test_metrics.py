@@ -7,6 +7,7 @@ what it does: the tests pass in any order and beside any other test of the proce
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -226,3 +227,13 @@ def test_a_second_server_taking_a_table_over_counts_a_lease_takeover(tmp_path: P
         with app_client(tmp_path) as second:
             after = scrape(second)
     assert moved(before, after, "regalia_lease_takeovers_total") >= 1
+
+
+def test_a_garbage_collection_is_timed_by_its_generation(client: TestClient) -> None:
+    before = scrape(client)
+    gc.collect()  # the server runs in this process: its collections are this one's
+    gc.collect(0)
+    after = scrape(client)
+    assert moved(before, after, "regalia_gc_pause_seconds_count", generation="2") >= 1
+    assert moved(before, after, "regalia_gc_pause_seconds_count", generation="0") >= 1
+    assert moved(before, after, "regalia_gc_pause_seconds_sum", generation="2") > 0
