@@ -112,8 +112,9 @@ function passwordForm({ onDone, onCancel }) {
       h("button", { type: "submit", class: "primary" }, t("Save password")), cancelButton(onCancel)),
     error);
   submitting(form, error, async () => {
+    let answer;
     try {
-      await setPassword(fresh.value, currentRow.hidden ? null : current.value);
+      answer = await setPassword(fresh.value, currentRow.hidden ? null : current.value);
     } catch (err) {
       // A password exists already (set on another device): the current one is needed.
       if (err.code === ErrorCode.BAD_LOGIN && currentRow.hidden) {
@@ -124,7 +125,9 @@ function passwordForm({ onDone, onCancel }) {
       throw err;
     }
     current.value = fresh.value = "";
-    updatePlayer({ hasPassword: true });
+    // A change signs out every device and answers this one's new key: keep it.
+    if (answer && answer.player_key) signIn(answer, true);
+    else updatePlayer({ hasPassword: true });
     onDone();
   });
   return { form, input: currentRow.hidden ? fresh : current, error };
