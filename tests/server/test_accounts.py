@@ -355,3 +355,24 @@ def test_names_whose_folded_form_is_longer_than_24_characters_fit_on_postgresql(
         settings = Settings(data_dir=tmp_path, database_url=database, bot_workers=1)
         with TestClient(from_address(create_app(settings))) as client:
             long_folded_names(client)
+
+
+def test_a_revoked_token_opens_no_rematch_seat(client: TestClient) -> None:
+    una, vic = new_player(client, "Una"), new_player(client, "Vic")
+    table, tokens = rated_table(client, una, vic)
+    commands = f"/api/tables/{table}/commands"
+    for token, command in zip([tokens[0], *tokens], ("resign", "rematch", "rematch"), strict=True):
+        done = client.post(commands, json={"type": command}, headers={"X-Seat-Token": token})
+        assert done.status_code == 200, done.text
+    rematch = client.get(f"/api/tables/{table}").json()["rematch"]
+    assert rematch is not None
+    stolen = {"X-Seat-Token": tokens[1]}  # Vic's: it opens his seat at the rematch too
+    assert client.get(f"/api/tables/{rematch}/view", headers=stolen).status_code == 200
+    out = client.post("/api/logout", json={"everywhere": True}, headers=at("", vic))
+    assert out.status_code == 204
+    refused = client.get(f"/api/tables/{rematch}/view", headers=stolen)
+    assert refused.status_code == 401 and code(refused) == "bad_token"
+    key = {"X-Player-Key": client.post("/api/login", json={"name": "Vic", "password": PASSWORD}
+                                       ).json()["player_key"]}  # fmt: skip
+    again = client.post(f"/api/tables/{rematch}/join", json={}, headers=key)
+    assert again.status_code == 200 and again.json()["token"]
