@@ -4,6 +4,8 @@ when the clock says, with no sleeping; an in-memory log stands in for the databa
 from __future__ import annotations
 
 import asyncio
+import gc
+import warnings
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -216,3 +218,23 @@ def test_a_notice_during_a_catch_up_is_not_lost() -> None:
         return found.table.seq
 
     assert asyncio.run(asyncio.wait_for(scenario(), 30)) == 2
+
+
+def test_a_task_cancelled_before_it_ran_leaves_no_unawaited_work() -> None:
+    """At shutdown bot and timer tasks are cancelled, some before their first step: their
+    work is closed, not left for Python to warn about (`coroutine … was never awaited`)."""
+
+    async def scenario() -> None:
+        tasks = Tasks()
+        await tasks.start()
+        tasks.spawn(asyncio.sleep(10), "never-ran").cancel()
+        await asyncio.sleep(0)
+        await tasks.close(1)
+        with pytest.raises(RuntimeError):  # closed: refused, and its work closed too
+            tasks.spawn(asyncio.sleep(10), "too-late")
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        asyncio.run(scenario())
+        gc.collect()
+    assert not [str(w.message) for w in caught if "never awaited" in str(w.message)]

@@ -5,6 +5,7 @@ fails is logged without taking the others down."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 from collections.abc import Awaitable
 from typing import Any
@@ -33,10 +34,20 @@ class Tasks:
 
     def spawn(self, work: Awaitable[Any], name: str) -> asyncio.Task[Any]:
         if self._group is None:
+            _close_unstarted(work)
             raise RuntimeError("the table service is not started")
-        task = self._group.create_task(guarded(work, name), name=name)
+        wrapped = guarded(work, name)
+        try:
+            task = self._group.create_task(wrapped, name=name)
+        except RuntimeError:  # the group is closing: shutting down
+            wrapped.close()
+            _close_unstarted(work)
+            raise
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        # Cancelled before it ran (at shutdown): its work was never started, so close it
+        # rather than leave Python to warn that it was never awaited.
+        task.add_done_callback(lambda _: _close_unstarted(work))
         return task
 
     async def close(self, seconds: float) -> None:
@@ -62,3 +73,8 @@ async def guarded(work: Awaitable[Any], name: str) -> None:
         log.warning("%s failed: %s", name, exc.message)
     except Exception:
         log.exception("%s failed", name)
+
+
+def _close_unstarted(work: Awaitable[Any]) -> None:
+    if inspect.iscoroutine(work) and inspect.getcoroutinestate(work) == inspect.CORO_CREATED:
+        work.close()
