@@ -129,6 +129,36 @@ def test_a_rematch_table_exists_only_once_its_event_is_stored(tmp_path: Path) ->
     on_service(tmp_path, body)
 
 
+def test_a_rematch_table_exists_before_anyone_hears_its_name(tmp_path: Path) -> None:
+    """The last player asking gets an answer, and every listener the `rematch` event, only
+    once the new table is made: a client opening it at once must find it."""
+
+    async def body(service: TableService, clock: FakeClock) -> None:
+        found = await two_people(service)
+        heard: list[bool] = []
+
+        class Watcher:
+            seat = None
+
+            def send(self, messages: Any) -> None:
+                for message in messages:
+                    if message.get("type") == "event" and message["event"]["kind"] == "rematch":
+                        new_id = message["event"]["table_id"]
+                        heard.append(service.rounds.loaded(new_id) is not None)
+
+            def close(self) -> None: ...
+
+        found.subscribe(Watcher())
+        await service.submit(found.id, 0, Command(CommandType.RESIGN))
+        await service.submit(found.id, 0, Command(CommandType.REMATCH))
+        await service.submit(found.id, 1, Command(CommandType.REMATCH))
+        new_id = str(found.table.events[-1].data["table_id"])
+        assert service.rounds.loaded(new_id) is not None  # no wait: made before the answer
+        assert heard == [True]
+
+    on_service(tmp_path, body)
+
+
 class AllMine:
     me = "here"
 

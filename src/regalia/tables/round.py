@@ -283,10 +283,20 @@ class Round:
             table.apply(event, draft.state)
         if rating is not None:
             table.rating_changes = await self.ports.log.rating_changes(table.id)
-        self._applied(events, publish=True)
         if any(e.kind == EventKind.REMATCH for e in events):
-            self.ports.spawn(self._rematcher(self), f"rematch-{table.id}")
+            await self._make_rematch()
+        self._applied(events, publish=True)
         return table.seq
+
+    async def _make_rematch(self) -> None:
+        """The stored `rematch` event's table, made before anyone hears its name (a client
+        may open it at once); if it cannot be made now, a follow-up job tries again."""
+        try:
+            await self._rematcher(self)
+        except Exception as exc:
+            log.warning("table %s: its rematch is not made yet (%s); trying again", self.id,
+                        exc)  # fmt: skip
+            self.ports.spawn(self._rematcher(self), f"rematch-{self.id}")
 
     def _applied(self, events: Sequence[Event], publish: bool) -> None:
         """New events are applied: tell everyone (other processes too, if they were stored
