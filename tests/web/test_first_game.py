@@ -322,14 +322,21 @@ def test_drag_and_drop(
     pointer.move(x0, y0, (x0 + x1) / 2, (y0 + y1) / 2)
     dragged = board.locator("svg.board use.piece.dragged")
     expect(dragged).to_have_count(1)
-    box = dragged.bounding_box()
-    assert box is not None
-    # The piece follows the pointer, and its square is empty meanwhile.
+    # The piece follows the pointer (moves reach the page by animation frames: wait for the
+    # last), and its square is empty meanwhile.
     square = board.locator(f'svg.board rect[data-square="{start}"]').bounding_box()
     assert square is not None
     near = square["width"] / 4  # the piece's drawing, not its whole box, is measured
-    assert abs(box["x"] + box["width"] / 2 - (x0 + x1) / 2) < near
-    assert abs(box["y"] + box["height"] / 2 - (y0 + y1) / 2) < near
+    board.wait_for_function(
+        """([x, y, near]) => {
+          const piece = document.querySelector("svg.board use.piece.dragged");
+          if (!piece) return false;
+          const r = piece.getBoundingClientRect();
+          return Math.abs(r.x + r.width / 2 - x) < near && Math.abs(r.y + r.height / 2 - y) < near;
+        }""",
+        arg=[(x0 + x1) / 2, (y0 + y1) / 2, near],
+        timeout=5_000,
+    )
     assert piece_on(board, start) == ""
     expect(board.locator("svg.board [data-target]").first).to_be_attached()  # its targets show
     board.screenshot(path=str(artifacts / f"drag-{game}-{kind}.png"))
