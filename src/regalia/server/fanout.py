@@ -78,6 +78,9 @@ class RedisFanout:
     def publish_presence(self, table_id: str, process: str, seats: dict[int, int]) -> None:
         self._send(table_id, {"table": table_id, "from": process, "presence": seats})
 
+    def publish_tokens(self, table_id: str) -> None:
+        self._send(table_id, {"table": table_id, "tokens": True})
+
     def _send(self, table_id: str, data: dict[str, Any]) -> None:
         message = json.dumps(data, separators=(",", ":"))
         task = asyncio.create_task(self.client.publish(PREFIX + table_id, message))
@@ -172,6 +175,8 @@ class RedisFanout:
             if "presence" in data:
                 seats = {int(seat): int(n) for seat, n in data["presence"].items()}
                 service.on_remote_presence(str(data["table"]), str(data["from"]), seats)
+            elif "tokens" in data:
+                service.on_remote_tokens(str(data["table"]))
             else:  # the round catches up on a task of its own: the listener never waits
                 service.on_remote(str(data["table"]), int(data["seq"]))
         except Exception as exc:

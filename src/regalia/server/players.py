@@ -153,12 +153,16 @@ async def logout(body: LogoutIn, request: Request, x_player_key: PlayerKey = Non
 
 
 def forget_tokens(request: Request, seats: list[tuple[str, int]]) -> None:
-    """Seat tokens revoked in the database open nothing in the tables in memory either."""
+    """Seat tokens revoked in the database open nothing in the tables in memory either,
+    here or (told through the fan-out) at other processes."""
     rounds = service(request).rounds
+    notifier = rounds.ports.notifier
     for table_id, seat in seats:
         found = rounds.loaded(table_id)
         if found is not None:
             found.revoke(seat)
+        elif notifier is not None:
+            notifier.publish_tokens(table_id)
 
 
 async def reseat(request: Request, table_id: str, player: Player) -> tuple[Seat, str]:
@@ -175,7 +179,7 @@ async def reseat(request: Request, table_id: str, player: Player) -> tuple[Seat,
             request, accounts(request).seat_token, table_id, mine[0], player.id, digest
         ):
             raise TableError(ErrorCode.NOT_SEATED, "you have no seat at this table")
-        found.hashes[mine[0]] = digest
+        found.rekeyed(mine[0], digest)
         return mine[0]
 
     return await found.run(rekey), token

@@ -81,6 +81,9 @@ class Notifier(Protocol):
 
     def publish_presence(self, table_id: str, process: str, seats: dict[Seat, int]) -> None: ...
 
+    def publish_tokens(self, table_id: str) -> None:
+        """Seat tokens of the table changed (revoked, or given anew): read them again."""
+
 
 class RemoteListener(Protocol):
     """What a Notifier reports to: the map of loaded rounds."""
@@ -88,6 +91,8 @@ class RemoteListener(Protocol):
     def on_remote(self, table_id: str, seq: int) -> None: ...
 
     def on_remote_presence(self, table_id: str, process: str, seats: dict[Seat, int]) -> None: ...
+
+    def on_remote_tokens(self, table_id: str) -> None: ...
 
     def catch_up_all(self) -> None: ...
 

@@ -440,6 +440,31 @@ class Round:
         """The seat's token was revoked (its player signed out everywhere or changed their
         password): it opens nothing here any more, and the seat's connections close."""
         self.hashes[seat] = None
+        self._close_seat(seat)
+        if self.ports.notifier is not None:
+            self.ports.notifier.publish_tokens(self.id)
+
+    def rekeyed(self, seat: Seat, digest: str) -> None:
+        """The seat's player took it again with a new token (the old one opens nothing)."""
+        self.hashes[seat] = digest
+        if self.ports.notifier is not None:
+            self.ports.notifier.publish_tokens(self.id)
+
+    async def reread_tokens(self) -> None:
+        """Another process changed seat tokens: read them again; the connections of a seat
+        whose token was replaced or revoked close."""
+
+        async def reread(_: Table) -> None:
+            hashes = await self.ports.log.seat_hashes(self.id)
+            changed = [s for s, (old, new) in enumerate(zip(self.hashes, hashes, strict=False))
+                       if old is not None and old != new]  # fmt: skip
+            self.hashes = hashes
+            for seat in changed:
+                self._close_seat(seat)
+
+        await self.run(reread)
+
+    def _close_seat(self, seat: Seat) -> None:
         for listener in [c for c in self.listeners if c.seat == seat]:
             listener.close()
 

@@ -147,6 +147,12 @@ class Rounds:
         if found is not None and process != self.ports.ownership.me:
             found.on_remote_presence(process, seats)
 
+    def on_remote_tokens(self, table_id: str) -> None:
+        """Another process revoked or gave out seat tokens of the table."""
+        found = self._rounds.get(table_id)
+        if found is not None:
+            self.ports.spawn(self._quietly(found.reread_tokens()), f"tokens-{table_id}")
+
     def catch_up_all(self) -> None:
         """The fan-out was down: whatever was missed, every loaded table catches up."""
         for found in self:
