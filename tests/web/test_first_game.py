@@ -113,6 +113,16 @@ def test_a_table_fits_in_portuguese(browser: Browser, server: str, artifacts: Pa
             in_window(page, "svg.board")
             in_window(page, ".move-input")
             page.screenshot(path=str(artifacts / f"fit-{game}-{width}x{height}-pt-BR.png"))
+            if game != "regicide":
+                continue
+            # The page's own question and a refused pick, in Portuguese.
+            page.locator("button.resign").click()
+            ask = page.locator(".resign-ask")
+            expect(ask.locator("button.resign-confirm")).to_have_text("Sim, desistir")
+            expect(ask.locator("button.resign-cancel")).to_have_text("Continuar jogando")
+            page.locator('svg.board rect[data-square="o8"]').dispatch_event("click")  # Red's king
+            expect(page.locator(".board-note")).to_contain_text("não é uma peça sua")
+            page.screenshot(path=str(artifacts / f"resign-{width}x{height}-pt-BR.png"))
         context.close()
 
 

@@ -24,7 +24,7 @@ export function createControls(root, { game, players, act, send }) {
   function askResign(on) {
     resignAsk.hidden = !on;
     resign.classList.toggle("asking", on);
-    if (on) resignAsk.querySelector(".resign-cancel").focus();
+    if (on) resignAsk.querySelector(".resign-cancel").focus({ preventScroll: true });
   }
   const offer = button(t("Offer a draw"), "offer-draw", () => send({ type: CommandType.OFFER_DRAW }));
   const accept = button(t("Accept the draw"), "accept-draw primary", () => send({ type: CommandType.ACCEPT_DRAW }));
