@@ -20,7 +20,8 @@ from regalia.tables.errors import TableError
 from regalia.tables.names import MAX_KEY, name_key
 from regalia.tables.ratelimit import RateLimiter
 
-MAX_BACKOFF = 3600.0
+HOUR = 3600.0
+MAX_BACKOFF = HOUR
 MAX_ENTRIES = 100_000
 
 
@@ -31,9 +32,8 @@ class SignInLimits:
         self.by_client = RateLimiter(
             limits.sign_in_burst, limits.sign_in_per_minute / 60, clock, what="sign_in"
         )
-        per_hour = limits.sign_in_name_failures / 3600
-        self.by_name = RateLimiter(limits.sign_in_name_failures, per_hour, clock, what="sign_in")
-        self.besieged: dict[str, float] = {}  # name key: until when it is
+        # Failures per name key in the current hour: (count, when the hour began).
+        self.by_name: dict[str, tuple[int, float]] = {}
         self.failures: dict[tuple[str, str], tuple[int, float]] = {}  # (key, address): n, at
         rate = limits.password_per_hour / 3600
         self.changes = RateLimiter(limits.password_burst, rate, clock, what="password")
@@ -62,10 +62,10 @@ class SignInLimits:
             if left > 0:
                 self._refused.inc()
                 return left
-        until = self.besieged.get(key, 0.0)
-        if count and until > now:
+        failed, since = self.by_name.get(key, (0, now))
+        if count and failed >= self.limits.sign_in_name_failures and now - since < HOUR:
             self._refused.inc()
-            return until - now
+            return since + HOUR - now
         return 0.0
 
     def failed(self, key: str, client: str) -> None:
@@ -76,11 +76,12 @@ class SignInLimits:
                 del self.failures[item]
         count, _ = self.failures.get((key, client), (0, 0.0))
         self.failures[(key, client)] = (count + 1, now)
-        wait = self.by_name.take(key)
-        if wait:
-            if len(self.besieged) >= MAX_ENTRIES:
-                self.besieged = {k: t for k, t in self.besieged.items() if t > now}
-            self.besieged[key] = now + wait
+        failed, since = self.by_name.get(key, (0, now))
+        if now - since >= HOUR:
+            failed, since = 0, now
+        if len(self.by_name) >= MAX_ENTRIES and key not in self.by_name:
+            self.by_name = {k: v for k, v in self.by_name.items() if now - v[1] < HOUR}
+        self.by_name[key] = (failed + 1, since)
 
     def succeeded(self, key: str, client: str) -> None:
         self.failures.pop((key, client), None)
