@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from regalia.protocol import SeatKind
 from regalia.tables.names import MAX_NAME as MAX_PLAYER_NAME
+from regalia.tables.seeks import BOT_AFTER_SECONDS
 
 # The shapes also sent over the WebSocket are declared once, in regalia.wire.
 from regalia.wire import ErrorBody as ErrorBody
@@ -118,6 +119,25 @@ class QuickPlayIn(BaseModel):
     players: int | None = Field(default=None, ge=1, le=8)
     clock: ClockIn | None = Field(default=None, max_length=2)
     name: str = Field(default="", max_length=40)
+    # Seconds the client waits for people before it offers the seats to bots (0: bots now
+    # when nobody is seeking); `leave`: the waiting table this seeker gives up (its token
+    # in X-Seat-Token), which expires unless someone sat down there meanwhile.
+    bot_after_s: int = Field(default=BOT_AFTER_SECONDS, ge=0, le=3600)
+    leave: str | None = Field(default=None, max_length=32)
+
+
+class SeekOut(BaseModel):
+    game: str
+    players: int
+    clock: dict[str, Any] | None
+    waiting_s: int
+
+
+class OnlineOut(BaseModel):
+    """Who is at the tables now: seats with a live connection, and the live seeks."""
+
+    players_online: int
+    seeks: list[SeekOut]
 
 
 class TokenOut(BaseModel):
@@ -149,6 +169,7 @@ class SeatTokenOut(BaseModel):
     seat: int
     token: str
     table: TableOut
+    bot_after_s: int | None = None  # quick play: when the client offers the seats to bots
 
 
 class EventsOut(BaseModel):
@@ -232,6 +253,7 @@ class LeaderRowOut(BaseModel):
     rating: int
     games: int
     provisional: bool
+    level: str | None = None  # a bot's level ("greedy"); None for a person
 
 
 class RecentGameOut(BaseModel):

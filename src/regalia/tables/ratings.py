@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 from regalia.tables.events import iso_time, now
 from regalia.tables.limits import Limits
 from regalia.tables.models import PlayerRow, RatedGameRow, RatingRow, SeatRow, TableRow
+from regalia.tables.names import BOT_SUFFIX
 
 MODEL = PlackettLuce()
 RANK = {"win": 1, "draw": 2, "loss": 3}
@@ -232,6 +233,8 @@ class Ratings:
             "rating": shown(rating.mu, rating.sigma),
             "games": rating.games,
             "provisional": rating.games < self.limits.provisional_games or not old_enough,
+            # A bot's level ("greedy"): pages name it by the game's title for it ("Casual bot").
+            "level": player.name.removesuffix(BOT_SUFFIX) if player.is_bot else None,
         }
 
 

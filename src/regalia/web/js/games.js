@@ -55,3 +55,9 @@ export function levelTitle(game, name) {
   const level = (game.levels || []).find((l) => l.name === name);
   return (level && level.title) || name;
 }
+
+/** What players call a bot of a level: "Casual bot" (the game's title for it, never the
+ * level's technical name), in the page's language. */
+export function botName(game, level) {
+  return t("{0} bot", t(game ? levelTitle(game, level) : level));
+}

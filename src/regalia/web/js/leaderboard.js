@@ -4,7 +4,7 @@
 
 import { h, fill } from "./dom.js";
 import { leaderboard } from "./api.js";
-import { allGames } from "./games.js";
+import { allGames, botName } from "./games.js";
 import { ErrorCode } from "./protocol.js";
 import { currentPlayer } from "./store.js";
 import { provisionalMark } from "./rating.js";
@@ -84,7 +84,7 @@ function board(game, rows, page) {
         },
           h("td", { class: "rank" }, String(first + i + 1)),
           h("td", { class: "player" },
-            h("a", { href: `#/player/${encodeURIComponent(row.player)}` }, row.name),
+            h("a", { href: `#/player/${encodeURIComponent(row.player)}` }, row.level ? botName(game, row.level) : row.name),
             me && me.id === row.player ? h("span", { class: "muted" }, t(" (you)")) : null),
           h("td", { class: "num rating" }, String(row.rating), " ", provisionalMark(row.provisional)),
           h("td", { class: "num played" }, String(row.games))))))),

@@ -5,7 +5,7 @@
 
 import { h, fill } from "./dom.js";
 import { playerProfile } from "./api.js";
-import { allGames, seatNames } from "./games.js";
+import { allGames, botName, seatNames } from "./games.js";
 import { ErrorCode, Outcome, TableStatus } from "./protocol.js";
 import { currentPlayer } from "./store.js";
 import { provisionalMark, ratingChangeText, ratingTrend } from "./rating.js";
@@ -56,6 +56,13 @@ function when(iso) {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** A bot's name as players know it ("Casual bot"), from the first game that rates it. */
+function botTitle(profile, gameOf) {
+  if (!profile.bot) return null;
+  const [game, entry] = Object.entries(profile.ratings || {}).find(([, r]) => r.level) || [];
+  return entry ? botName(gameOf(game), entry.level) : null;
+}
+
 function page(profile, games) {
   const me = currentPlayer();
   const mine = me && me.id === profile.id;
@@ -65,7 +72,7 @@ function page(profile, games) {
   const recent = profile.recent || [];
   return [
     h("header", { class: "table-head" },
-      h("h2", { class: "profile-name" }, profile.name),
+      h("h2", { class: "profile-name" }, botTitle(profile, gameOf) || profile.name),
       profile.bot ? h("span", { class: "badge" }, t("bot")) : null,
       mine ? h("span", { class: "badge you-badge" }, t("you")) : null,
       h("a", { href: "#/", class: "back" }, t("Lobby"))),

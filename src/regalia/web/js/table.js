@@ -18,7 +18,7 @@ import {
 import { copyButton } from "./copy.js";
 import { downloadLink } from "./download.js";
 import { loadBoard } from "./boards/index.js";
-import { gameInfo, levelTitle, seatNames } from "./games.js";
+import { botName, gameInfo, levelTitle, seatNames } from "./games.js";
 import {
   CloseCode, CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus,
 } from "./protocol.js";
@@ -110,7 +110,7 @@ export function showTable(root, tableId, token) {
   const playerNames = () =>
     summary
       ? summary.seats.map((s) => {
-          if (s.kind === SeatKind.BOT) return t("{0} bot", t(game ? levelTitle(game, s.level) : s.level));
+          if (s.kind === SeatKind.BOT) return botName(game, s.level);
           if (!s.joined) return ""; // the seat's presence says it: open, or invited
           return s.name && s.name !== s.seat_name ? s.name : "";
         })
@@ -346,7 +346,8 @@ export function showTable(root, tableId, token) {
       h("ul", { class: "rating-changes", "aria-label": t("rating changes") }, changes.map((change, i) => change
         ? h("li", { "data-seat": i, class: ratingTrend(change) },
             h("strong", {}, who(i).seat_name ? t(who(i).seat_name) : t("seat {0}", i + 1)), " ",
-            h("a", { href: `#/player/${encodeURIComponent(change.player)}` }, who(i).name || t("player")), " ",
+            h("a", { href: `#/player/${encodeURIComponent(change.player)}` },
+              who(i).kind === SeatKind.BOT ? botName(game, who(i).level) : who(i).name || t("player")), " ",
             h("span", { class: "rating-delta" }, ratingChangeText(change)))
         : null)));
     ratingsBox.hidden = false;
