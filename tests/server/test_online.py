@@ -205,7 +205,9 @@ def test_quick_play_fills_the_oldest_waiting_table_first(
     other_clock = {"game": "regulator", "clock": {"per_move_s": 30}, "name": "Zé"}
     elsewhere = client.post("/api/quickplay", json=other_clock).json()
     assert elsewhere["table"]["id"] != first["table"]["id"]
-    second = client.post("/api/quickplay", json={**body, "name": "Bruno"}).json()
+    with client.websocket_connect(f"/ws/tables/{first['table']['id']}") as ws:
+        hello(ws, first["token"], "Ana")  # quick play pairs only with a seeker still here
+        second = client.post("/api/quickplay", json={**body, "name": "Bruno"}).json()
     assert second["table"]["id"] == first["table"]["id"] and second["seat"] == 1
     assert second["table"]["status"] == "playing"
     assert second["table"]["clock"] == clock

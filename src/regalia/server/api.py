@@ -23,6 +23,7 @@ from regalia.server.schemas import (
     GameOut,
     JoinIn,
     JoinOut,
+    OnlineOut,
     QuickPlayIn,
     ReplayIn,
     ReplayOut,
@@ -31,6 +32,7 @@ from regalia.server.schemas import (
     SitIn,
     TableOut,
 )
+from regalia.tables import seeks
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
 from regalia.tables.replay import record_replay, table_replay
@@ -196,16 +198,35 @@ async def sit(
 
 @router.post("/quickplay", response_model=SeatTokenOut)
 async def quick_play(
-    body: QuickPlayIn, request: Request, x_player_key: PlayerKey = None
+    body: QuickPlayIn, request: Request, x_player_key: PlayerKey = None, x_seat_token: Token = None
 ) -> dict[str, Any]:
-    """A seat at the oldest waiting table of that game, size and clock, or a new table."""
+    """A seat at the oldest live seek of that game, size and clock, or a new table: its
+    other seats open (the client offers them to bots after `bot_after_s`), or bots of a
+    level near the player's rating with `bot_after_s` 0. `leave` (with its seat token): the
+    waiting table this seeker gives up; if someone sat down there meanwhile, that seat."""
     svc = service(request)
     player = await player_of(request, x_player_key)
+    if body.leave is not None:
+        if not x_seat_token:
+            raise TableError(ErrorCode.BAD_TOKEN, "leaving a table needs its seat token")
+        kept = await seeks.give_up(svc, body.leave, x_seat_token)
+        if kept is not None:
+            seat = await svc.seat_of(kept.id, x_seat_token)
+            return {"seat": seat, "token": x_seat_token, "table": summary(svc, kept)}
     name = await seat_name(svc, body.name, player) or ""
     table, seat, token = await svc.quick_play(
-        body.game, body.players, body.clock, name, client_of(request.scope), player
-    )
-    return {"seat": seat, "token": token, "table": summary(svc, table)}
+        body.game, body.players, body.clock, name, client_of(request.scope), player,
+        body.bot_after_s,
+    )  # fmt: skip
+    return {"seat": seat, "token": token, "table": summary(svc, table),
+            "bot_after_s": body.bot_after_s}  # fmt: skip
+
+
+@router.get("/lobby/online", response_model=OnlineOut)
+async def lobby_online(request: Request) -> dict[str, Any]:
+    """Seats with a live connection at unfinished tables, and the live seeks, oldest first."""
+    svc = service(request)
+    return seeks.online(svc.rounds, svc.clock.now())
 
 
 @router.get("/tables/{table_id}/view", response_model=View)

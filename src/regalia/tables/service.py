@@ -15,7 +15,8 @@ from typing import Any
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Seat
-from regalia.protocol import CommandType, ErrorCode, EventKind, SeatKind
+from regalia.protocol import ErrorCode, EventKind, SeatKind
+from regalia.tables import seeks
 from regalia.tables.accounts import Accounts, Player
 from regalia.tables.bots import BotPool
 from regalia.tables.commands import Command
@@ -33,7 +34,6 @@ from regalia.tables.policies.rematch import rematch_seats
 from regalia.tables.ports import Clock, Notifier
 from regalia.tables.ratings import Ratings
 from regalia.tables.requests import (
-    SeatRequest,
     TableRequest,
     check_rated,
     check_request,
@@ -251,13 +251,13 @@ class TableService:
 
     async def quick_play(
         self, game_name: str, players: int | None, clock: Mapping[str, Any] | None, name: str,
-        client: str, player: Player | None = None,
+        client: str, player: Player | None = None, bot_after_s: int = seeks.BOT_AFTER_SECONDS,
     ) -> tuple[Table, Seat, str]:  # fmt: skip
-        """A seat for `name` at the oldest waiting table of that game, size and clock with
-        an open seat (not one where this player sits already); else a new table with this
-        player first and the other seats open. One match at a time per game, size and clock
-        in this process, so quick plays arriving together pair up instead of each making a
-        table."""
+        """A seat for `name` at the oldest live seek of that game, size and clock (not one
+        where this player sits already); else a table against bots (`bot_after_s` 0) or
+        with the other seats open (`seeks.py`). One match at a time per game, size and
+        clock in this process, so quick plays arriving together pair up instead of each
+        making a table."""
         game = game_named(game_name)
         try:
             count = game.check_players(players)
@@ -266,33 +266,8 @@ class TableService:
         rules = TimeRules.read(game, clock, None, None)
         key = compact_json(rules.clock.to_json()) if rules.clock else None
         async with self._matching.hold((game.name, count, key)):
-            return await self._match(game.name, count, clock, key, name, client, player)
-
-    async def _match(
-        self, game: str, count: int, clock: Mapping[str, Any] | None, key: str | None,
-        name: str, client: str, player: Player | None,
-    ) -> tuple[Table, Seat, str]:  # fmt: skip
-        for table_id in await self.db.read(self.db.store.open_seat_tables, game, count, key):
-            table = await self.table(table_id)
-            if player is not None and any(s.player == player.id for s in table.seats):
-                continue  # never both seats of one table
-            for seat, info in enumerate(table.seats):
-                if info.kind == SeatKind.OPEN and not info.joined:
-                    try:
-                        _, token = await self.sit(table_id, seat, name, player, client)
-                    except TableError as exc:
-                        if exc.code != ErrorCode.SEAT_TAKEN:
-                            raise
-                        continue
-                    return await self.table(table_id), seat, token
-        seats = [SeatRequest(SeatKind.HUMAN)] + [SeatRequest(SeatKind.OPEN)] * (count - 1)
-        request = TableRequest(game, seats, count, client=client, clock=clock)
-        table, tokens = await self.create(request, player)
-        who = player.name if player is not None else name
-        joined = Command(CommandType.JOIN, name=who, player=player.id if player else None,
-                         source=client)  # fmt: skip
-        await self.submit(table.id, 0, joined)
-        return table, 0, tokens[0][1]
+            return await seeks.match(self, game.name, count, clock, key, name, client, player,
+                                     bot_after_s)  # fmt: skip
 
     async def came_back(self, table_id: str, seat: Seat) -> None:
         """The player of `seat` reconnected: a bot playing it for them stands down."""
