@@ -64,7 +64,9 @@ export const uploadReplay = (record) => call("POST", "/api/replays", { record })
 /** Take an open seat: {seat, token, table}; 409 `seat_taken` when someone was faster. */
 export const sitAt = (id, seat, name) => call("POST", `/api/tables/${enc(id)}/sit`, { seat, name });
 /** A seat at the oldest waiting table of that game, players and clock, or a new one: {table, seat, token}. */
-export const quickPlay = (spec) => call("POST", "/api/quickplay", spec);
+// A seat token only with `leave`: the waiting table a seeker gives up for bots.
+export const quickPlay = (spec, token = null) => call("POST", "/api/quickplay", spec, { token });
+export const lobbyOnline = () => call("GET", "/api/lobby/online");
 
 // Players: identities, passwords, sign-in and out, profiles and leaderboards.
 

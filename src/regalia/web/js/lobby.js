@@ -4,7 +4,8 @@
 // about a game comes from the game's descriptor.
 
 import { h, fill } from "./dom.js";
-import { listTables, createTable, uploadReplay, sitAt, quickPlay } from "./api.js";
+import { listTables, createTable, uploadReplay, sitAt, quickPlay, lobbyOnline } from "./api.js";
+import { playComputer, rememberSeek } from "./seek.js";
 import { allGames, levelTitle, levelsByStrength, seatNames } from "./games.js";
 import { AbsenceRule, ErrorCode, SeatKind, TableStatus, TimeoutRule } from "./protocol.js";
 import {
@@ -24,6 +25,7 @@ export function showLobby(root) {
   const created = h("section", { class: "created", hidden: true, "aria-live": "polite" });
   const tables = h("section", { class: "tables", "aria-label": t("tables") });
   const joinError = h("p", { class: "error join-error", role: "alert" });
+  const online = h("p", { class: "online-count muted", "aria-live": "polite" });
   const nameInput = h("input", {
     id: "player-name",
     value: playerName(),
@@ -59,6 +61,7 @@ export function showLobby(root) {
     root,
     h("div", { class: "lobby" },
       nameRow,
+      online,
       games,
       created,
       joinError,
@@ -72,6 +75,7 @@ export function showLobby(root) {
   allGames()
     .then((list) => {
       fill(games, list.map((g) => gameCard(g, created)));
+      showOnline();
       // Only the new cards' switches: redrawing the name row here would wipe a name being typed.
       showRatedSwitches();
     })
@@ -106,6 +110,27 @@ export function showLobby(root) {
       fill(tables, tableLists(all, list, join));
     } catch (err) {
       fill(tables, h("p", { class: "error" }, t("Cannot load tables: {0}", err.message)));
+    }
+    showOnline();
+  }
+
+  /** Who is online, and per game how many wait for an opponent (Play now pairs with them). */
+  async function showOnline() {
+    let now;
+    try {
+      now = await lobbyOnline();
+    } catch {
+      return; // the counts are a hint: the tables say the rest
+    }
+    online.textContent = now.players_online === 1
+      ? t("1 player online")
+      : t("{0} players online", now.players_online);
+    for (const box of root.querySelectorAll(".seek-count")) {
+      const waiting = now.seeks.filter((s) => s.game === box.dataset.game).length;
+      box.dataset.count = waiting;
+      box.textContent = waiting === 0
+        ? t("nobody waiting for an opponent now")
+        : waiting === 1 ? t("1 player waiting for an opponent") : t("{0} players waiting for an opponent", waiting);
     }
   }
   refresh();
@@ -142,36 +167,49 @@ function playNow(game, table) {
   const what = h("span", { class: "play-now-what muted" });
   const error = h("p", { class: "error", role: "alert" });
   const button = h("button", { type: "button", class: "play-now primary" }, t("Play now"));
+  const computer = h("button", { type: "button", class: "play-computer" }, t("Play the computer"));
+  const waiting = h("span", { class: "seek-count muted", "data-game": game.name });
   const describe = () => {
     const { players, clock } = table.choice();
     what.textContent = t("{0} players · {1}", players, timeControlText(clock));
   };
   table.form.addEventListener("change", describe);
   describe();
-  button.addEventListener("click", async () => {
+  // Play now: a live seek, else a table that waits `bot_after_s` before its seats go to bots;
+  // Play the computer: bots of a level near the player's rating at once.
+  const play = async (pressed, againstComputer) => {
     error.textContent = "";
     const { players, clock } = table.choice();
     if (clock === undefined) {
       error.textContent = t("The custom time control is not complete.");
       return;
     }
-    const name = await ensureName(t("Your name, to play {0}:", game.title), t("Play now"));
+    const name = await ensureName(t("Your name, to play {0}:", game.title), pressed.textContent);
     if (!name) return;
-    button.disabled = true;
+    pressed.disabled = true;
     try {
       const spec = { game: game.name, players, name };
       if (clock) spec.clock = clock;
+      if (againstComputer) {
+        await playComputer(spec);
+        return;
+      }
       const answer = await quickPlay(spec);
-      const id = typeof answer.table === "string" ? answer.table : answer.table.id;
+      const id = answer.table.id;
       rememberSeat(id, answer.token);
+      if (answer.table.status === TableStatus.WAITING && answer.bot_after_s != null) {
+        rememberSeek(id, spec, answer.bot_after_s);
+      }
       location.hash = `#/t/${encodeURIComponent(id)}/${encodeURIComponent(answer.token)}`;
     } catch (err) {
       error.textContent = err.message;
     } finally {
-      button.disabled = false;
+      pressed.disabled = false;
     }
-  });
-  return h("div", { class: "play-now-row" }, button, " ", what, error);
+  };
+  button.addEventListener("click", () => play(button, false));
+  computer.addEventListener("click", () => play(computer, true));
+  return h("div", { class: "play-now-row" }, button, " ", computer, " ", what, " ", waiting, error);
 }
 
 function playersText(game) {

@@ -30,6 +30,7 @@ import { ratingChangeText, ratingTrend } from "./rating.js";
 import { canAnalyse } from "./analysis.js";
 import { listText, t, translated } from "./i18n.js";
 import { fitBoard } from "./fit.js";
+import { seekCountdown } from "./seek.js";
 
 export function showTable(root, tableId, token) {
   // An invite link this browser has not seen, and no name or player yet: ask for a name
@@ -55,8 +56,9 @@ export function showTable(root, tableId, token) {
   const rematchBox = h("p", { class: "rematch-link" });
   const spoken = h("p", { class: "sr-only", "aria-live": "polite" });
   const alerting = alertButtons();
+  const seeking = seekCountdown(tableId, token); // after "Play now": the computer if nobody comes
   const body = h("div", { class: "table-body" },
-    h("div", { class: "board-col" }, status, ratingsBox, seatsRoot, boardRoot),
+    h("div", { class: "board-col" }, status, seeking.element, ratingsBox, seatsRoot, boardRoot),
     h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, t("Moves")), movesRoot, links, chatRoot));
   const page = h("div", { class: "table-page" },
     h("header", { class: "table-head" }, title, ratedBadge, conn, alerting.element, h("a", { href: "#/", class: "back" }, t("Lobby"))),
@@ -301,6 +303,7 @@ export function showTable(root, tableId, token) {
     const claim = message.claimable ? t("your opponent is away: you may claim the win") : "";
     status.textContent = [statusText(message), note, claim].filter(Boolean).join(" — ");
     status.dataset.status = message.status;
+    seeking.update(message.status);
     status.classList.toggle("your-turn", isMyTurn(message));
   }
 
@@ -552,3 +555,4 @@ export function showTable(root, tableId, token) {
     },
   };
 }
+      seeking.destroy();
