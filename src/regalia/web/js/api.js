@@ -77,6 +77,8 @@ export const login = (name, password) => call("POST", "/api/login", { name, pass
 /** Set the signed-in player's password (`old`: the current one, once one exists). */
 export const setPassword = (password, old) =>
   call("POST", "/api/players/me/password", old ? { password, old_password: old } : { password }, { needsKey: true });
+/** The signed-in player's own seat at a table, with a new token: {seat, table, token}. */
+export const takeSeatAgain = (id) => call("POST", `/api/tables/${enc(id)}/join`, {}, { needsKey: true });
 /** Revoke this browser's key, or every key of the player (`everywhere`). */
 export const logout = (everywhere) => call("POST", "/api/logout", { everywhere }, { needsKey: true });
 /** The signed-in player's profile (401 `bad_player_key` when the key is no longer valid). */

@@ -6,7 +6,7 @@
 // the game shows each player's rating change.
 
 import { h, fill } from "./dom.js";
-import { getTable, playerProfile } from "./api.js";
+import { getTable, playerProfile, takeSeatAgain } from "./api.js";
 import { connectTable } from "./socket.js";
 import { createChat } from "./chat.js";
 import { renderMoveList } from "./movelist.js";
@@ -476,6 +476,7 @@ export function showTable(root, tableId, token) {
     return vote ? t("{0} to vote", listText(who)) : t("{0} to move", listText(who));
   }
 
+  let retried = false; // a refused token was tried again once: with the player's key, or none
   function connect() {
     socket = connectTable(tableId, {
       token,
@@ -487,16 +488,42 @@ export function showTable(root, tableId, token) {
         seatsStrip.update({ offline: state !== "connected" });
         // A lost socket loses its answers: what was in flight is settled by the replayed log.
         if (state !== "connected") inFlight.length = 0;
-        const badToken = code === CloseCode.BAD_TOKEN;
-        const words = { connecting: t("connecting"), connected: t("connected"), disconnected: t("disconnected") };
-        conn.textContent = state === "refused" ? (badToken ? t("invalid invite link") : t("refused")) : words[state] || state;
-        if (state === "refused") {
-          showAlert(badToken
-            ? t("This invite link's token is not valid for this table.")
-            : t("The server refused the connection."));
+        if (state === "refused" && code === CloseCode.BAD_TOKEN && token && !retried) {
+          retried = true;
+          takeSeatAgainOrWatch(code);
+          return;
         }
+        const words = { connecting: t("connecting"), connected: t("connected"), disconnected: t("disconnected") };
+        if (state === "refused") refused(code);
+        else conn.textContent = words[state] || state;
       },
     });
+  }
+
+  /** A seat token revoked (its player signed out everywhere or changed their password):
+   * signed in, the player takes the seat again with their key; anyone else watches. A token
+   * of a seat no player holds was never valid: the invite link is refused. */
+  function takeSeatAgainOrWatch(code) {
+    const stale = token;
+    getTable(tableId).then((table) => {
+      if (!table.seats.some((s) => s.player)) throw new Error("not a player's seat");
+      token = null;
+      return currentPlayer() ? takeSeatAgain(tableId).then((a) => a.token).catch(() => null) : null;
+    }).then((fresh) => {
+      token = fresh || null;
+      if (token) rememberSeat(tableId, token);
+      else if (seatToken(tableId) === stale) rememberSeat(tableId, null);
+      connect();
+    }).catch(() => refused(code));
+  }
+
+  /** The server refused this page's socket for good. */
+  function refused(code) {
+    const badToken = code === CloseCode.BAD_TOKEN;
+    conn.textContent = badToken ? t("invalid invite link") : t("refused");
+    showAlert(badToken
+      ? t("This invite link's token is not valid for this table.")
+      : t("The server refused the connection."));
   }
 
   getTable(tableId)
