@@ -573,6 +573,7 @@ export function showTable(root, tableId, token) {
       window.removeEventListener(PLAYER_CHANGED, onPlayerChanged);
       clearTimeout(alertTimer);
       fitting.destroy();
+      seeking.destroy();
       seatsStrip.destroy();
       setTitle("Regalia", false);
       if (socket) socket.close();
@@ -582,4 +583,3 @@ export function showTable(root, tableId, token) {
     },
   };
 }
-      seeking.destroy();
