@@ -8,6 +8,7 @@ import pytest
 from regalia.core.errors import RegaliaError
 from regalia.core.registry import get_game
 from regalia.i18n import negotiate, translate
+from regalia.i18n.catalog import catalogue
 from regalia.tables.commands import read_command
 from regalia.tables.errors import TableError
 
@@ -56,11 +57,12 @@ def test_a_result_reason_with_seat_names() -> None:
     result = get_game("regicide").new(0).resign(1).result()
     assert result is not None
     assert result.reason == "light (Yellow and Red) team wins: Green resigned"
-    # The team's sentence is whole; the inner sentence translates too, and the seat's name
-    # (a value) as the pages name it.
+    # The team's sentence is whole; the inner sentence translates too, as the whole sentence
+    # the pages have for that seat (its article and verb agree with the seat's name).
     assert translate(result.reason, "pt-BR") == (
-        "vitória da equipe clara (Amarelo e Vermelho): Verde desistiu"
+        "vitória da equipe clara (Amarelo e Vermelho): o Verde desistiu"
     )
+    assert catalogue("pt-BR").to_json()["Black resigned"] == "as Pretas desistiram"
 
 
 def test_values_go_where_the_translation_puts_them() -> None:

@@ -5,6 +5,7 @@ Screenshots of desktop and phone, English and pt-BR, go to test-artifacts/."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,8 +14,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import _checked_page
-from tests.web.helpers import click_a_move, table_form, wait_my_turn
+from tests.web.helpers import click_a_move, create_table, table_form, wait_my_turn
 from tests.web.test_players import become_guest, unique
+from tests.web.test_regicida import MY_MOVES, my_turn_action
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +52,12 @@ def play_rated_against_a_bot(page: Page) -> None:
     expect(page.locator(".rating-changes li")).to_have_count(2)
 
 
+RESULTS = {
+    "en-US": "Game over: Black wins — White resigned. You lose.",
+    "pt-BR": "Fim de jogo: vitória das Pretas — as Brancas desistiram. Você perdeu.",
+}
+
+
 @pytest.mark.parametrize(("locale", "bot"), [("en-US", "Casual bot"), ("pt-BR", "bot Casual")])
 def test_a_bot_is_named_by_its_title_in_the_ratings_leaderboard_and_profile(
     browser: Browser,
@@ -59,12 +67,14 @@ def test_a_bot_is_named_by_its_title_in_the_ratings_leaderboard_and_profile(
     locale: str,
     bot: str,
 ) -> None:
+    """Also: the result agrees with the seats' names in gender and number."""
     with (
         checked(browser, server, request, DESKTOP, locale) as page,
         checked(browser, server, request, PHONE, locale) as phone,
     ):
         become_guest(page, unique("Ana"))
         play_rated_against_a_bot(page)
+        expect(page.locator(".status")).to_have_text(RESULTS[locale])
         box = page.locator(".ratings-box")
         expect(box.locator('li[data-seat="1"] a')).to_have_text(bot)
         expect(box).not_to_contain_text("greedy")
@@ -77,3 +87,53 @@ def test_a_bot_is_named_by_its_title_in_the_ratings_leaderboard_and_profile(
             shown.screenshot(path=str(artifacts / f"wording-bot-leaderboard-{locale}-{size}.png"))
         page.locator("table.leaderboard td.player a", has_text=bot).click()
         expect(page.locator(".profile-name")).to_have_text(bot)
+
+
+# Each vote button's left and right edge, whether its text fits it, and its text.
+VOTE_BUTTONS = """() => [...document.querySelectorAll('button.vote')].map((b) => {
+  const r = b.getBoundingClientRect();
+  return [r.left, r.right, b.scrollWidth <= b.clientWidth + 1, b.textContent];
+})"""
+ENGLISH_VERBS = re.compile(r": (place|split|swap|pass|vote)\b")
+
+
+def test_regicida_in_portuguese_on_a_phone_to_the_reveal(
+    browser: Browser, server: str, request: pytest.FixtureRequest, artifacts: Path
+) -> None:
+    """The move list and the screen reader's last-move line in Portuguese verbs; the vote's
+    buttons whole on a phone; nobody "thinking" (a person is not a bot); the Coronation
+    ranking says why each House stands where it does; "(secret)" gone after the reveal."""
+    with checked(browser, server, request, PHONE, "pt-BR") as page:
+        create_table(page, "regicida", players=4)
+        voted_screen = False
+        for _ in range(40):
+            expect(page.locator(".status.your-turn, .reveal")).to_have_count(1, timeout=30_000)
+            if page.locator(".reveal").count():
+                break
+            if page.locator("button.vote").count() and not voted_screen:
+                voted_screen = True
+                page.evaluate("document.querySelector('.vote-screen').scrollIntoView()")
+                page.screenshot(path=str(artifacts / "wording-regicida-vote-pt-BR-phone.png"))
+                buttons = page.evaluate(VOTE_BUTTONS)
+                assert buttons, "no vote buttons"
+                for left, right, whole, text in buttons:
+                    assert left >= 0 and right <= 390 and whole, f"{text!r} cut: {left}..{right}"
+                expect(page.locator(".players-list")).to_contain_text("ainda não votou")
+                expect(page.locator(".ranking .why")).to_have_count(6)
+                expect(page.locator(".ranking .why").first).to_have_text("maior pontuação")
+            mine_before = page.evaluate(MY_MOVES.replace("Player 1:", "Jogador 1:"))
+            my_turn_action(page)
+            page.wait_for_function(
+                f"n => ({MY_MOVES.replace('Player 1:', 'Jogador 1:')})() > n", arg=mine_before
+            )
+            moves = page.locator(".move-list .move").all_text_contents()
+            assert not [m for m in moves if ENGLISH_VERBS.search(m)], moves
+            spoken = page.locator("p.sr-only[aria-live]").text_content() or ""
+            assert not ENGLISH_VERBS.search(spoken), spoken
+        expect(page.locator(".reveal")).to_be_visible()
+        assert voted_screen
+        moves = " ".join(page.locator(".move-list .move").all_text_contents())
+        assert "colocar" in moves and "votar" in moves, moves
+        assert not ENGLISH_VERBS.search(moves), moves
+        expect(page.locator(".identity small").first).to_have_text("Sua Identidade")
+        page.screenshot(path=str(artifacts / "wording-regicida-reveal-pt-BR-phone.png"))

@@ -172,11 +172,19 @@ def web_sentences() -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for path in sorted(WEB.rglob("*.js")):
         with path.open("rb") as handle:
-            for line, _, found_message, _ in extract_javascript(handle, {"t": None}, [], {}):
+            keywords = {"t": None, "tn": (2, 3)}  # tn(count, one, other, values…): both forms
+            for line, name, found_message, _ in extract_javascript(handle, keywords, [], {}):
                 # t("…", values…) gives a tuple: the sentence, then None for each value.
-                message = found_message[0] if isinstance(found_message, tuple) else found_message
-                if isinstance(message, str) and any(ch.isalpha() for ch in message):
-                    found.setdefault(message, []).append(f"{path.relative_to(SRC.parent)}:{line}")
+                tupled = isinstance(found_message, tuple)
+                messages = (
+                    found_message[1:3]
+                    if tupled and name == "tn"
+                    else (found_message[0] if tupled else found_message,)
+                )
+                for message in messages:
+                    if isinstance(message, str) and any(ch.isalpha() for ch in message):
+                        where = f"{path.relative_to(SRC.parent)}:{line}"
+                        found.setdefault(message, []).append(where)
     html = PAGE.read_text(encoding="utf-8")
     for match in STATIC.finditer(html):
         line = html.count("\n", 0, match.start()) + 1
@@ -197,6 +205,7 @@ def descriptor_words() -> Iterator[tuple[str, str]]:
         yield from ((text, where) for text in (game.summary, game.description or "") if text)
         counts = range(game.min_players, game.max_players + 1)
         yield from ((seat, where) for n in counts for seat in game.seat_names(n))
+        yield from ((text, where) for text in seat_sentences(game, counts))
         for level in game.bot_levels:
             yield from ((text, where) for text in (level.label, level.help) if text)
         for option in game.options.values():
@@ -208,6 +217,25 @@ def descriptor_words() -> Iterator[tuple[str, str]]:
         yield from ((preset.label, where) for preset in game.clock_presets)
     # What a game's board shows of its own (Regicida's Objective card): the game says.
     yield from game_texts()
+
+
+# Sentences about a seat whose translation may agree with the seat's name ("White wins":
+# "vitória das Brancas", "Black resigned": "as Pretas desistiram"): each is also a sentence of
+# its own for every seat name (and team) of the built-in games; the pages use the whole
+# sentence when the catalogue has it (i18n.js `phrase`, `translated`).
+SEAT_SENTENCES = ("{0} wins", "{0} resigned", "{0} ran out of time")
+TEAM_SENTENCES = ("{0} win",)
+
+
+def seat_sentences(game: Any, counts: range) -> Iterator[str]:
+    for n in counts:
+        names = game.seat_names(n)
+        for name in names:
+            yield from (text.format(name) for text in SEAT_SENTENCES)
+        for team in game.teams(n):
+            if len(team) == 2:
+                first, second = (names[i] for i in sorted(team))
+                yield from (text.format(f"{first} and {second}") for text in TEAM_SENTENCES)
 
 
 def _place(where: str) -> tuple[str, int]:

@@ -16,6 +16,7 @@ from regalia.core.game import Result, Seat
 from regalia.games.regicida.actions import Action, Vote, encode
 from regalia.games.regicida.board import GRID, Board, cell_name
 from regalia.games.regicida.houses import HOUSES, objective
+from regalia.games.regicida.referee import ranking_json as referee_ranking
 from regalia.games.regicida.rules import (
     INTRIGUES_PER_PLAYER,
     Phase,
@@ -50,16 +51,9 @@ def grid_json(board: Board) -> dict[str, Any]:
 
 
 def ranking_json(pos: Position) -> list[dict[str, Any]]:
-    return [
-        {
-            "rank": s.rank,
-            "house": s.house,
-            "name": HOUSES[s.house - 1].name,
-            "score": s.score,
-            "light_score": s.light_score,
-        }
-        for s in coronation(pos.board, pos.objective, pos.succession)
-    ]
+    """The Coronation as the referee gives it: each row with why it stands where it does (a
+    tie broken by light-only score or by the Line of Succession says so)."""
+    return referee_ranking(coronation(pos.board, pos.objective, pos.succession), pos.succession)
 
 
 def _history(history: Sequence[Entry], seat: Seat | None, over: bool) -> list[dict[str, Any]]:

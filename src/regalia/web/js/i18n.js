@@ -14,6 +14,30 @@ export function t(text, ...args) {
   return args.length ? chosen.replace(/\{(\d+)\}/g, (slot, i) => (i < args.length ? String(args[i]) : slot)) : chosen;
 }
 
+/** ngettext: the sentence for `count` in the page's language, `one` or `other` by the
+ * language's plural rule (Intl.PluralRules), translated and filled like `t`. */
+export function tn(count, one, other, ...args) {
+  let form = count === 1 ? "one" : "other";
+  try {
+    form = new Intl.PluralRules(lang).select(count);
+  } catch {
+    // a browser without plural rules keeps English's
+  }
+  const chosen = form === "one" ? one : other;
+  return t(chosen, ...args);
+}
+
+const fillSlots = (text, args) => text.replace(/\{(\d+)\}/g, (slot, i) => (i < args.length ? String(args[i]) : slot));
+
+/** A sentence about values the catalogue knows in English (a seat's name, "White"): the
+ * catalogue's whole sentence for those very values when it has one (where the language's
+ * grammar needs the value's gender or number: "White wins" is "vitória das Brancas"),
+ * otherwise the template's translation filled with `shown` (default: each value translated). */
+export function phrase(text, english, shown = english.map((value) => t(String(value)))) {
+  const whole = messages[fillSlots(text, english)];
+  return whole || t(text, ...shown);
+}
+
 /** A sentence the server wrote in English (a result's reason, say) in the page's language:
  * the catalogue's exact sentence, or the template it was made from with its values kept
  * (a value the catalogue knows, such as a seat's name, translated too). */

@@ -75,7 +75,7 @@ function mount(box, replay, module, game, tableId, analyseAll, firstPly) {
   const mine = tableId ? seatNumber(tableId) : null;
   const board = module.createView(boardRoot, { seat: mine, act: () => {}, playerNames, game });
   const status = h("p", { class: "status" },
-    replay.result ? resultText(replay.result, shownNames, mine, board.reason) : t("Unfinished record"));
+    replay.result ? resultText(replay.result, names, mine, board.reason) : t("Unfinished record"));
   const extra = h("div", { class: "replay-extra" });
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, title), h("a", { href: "#/", class: "back" }, t("Lobby"))),

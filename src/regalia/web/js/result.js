@@ -3,12 +3,14 @@
 // You win!"). `reasonText` lets a board say its game's reason in plainer words.
 
 import { Outcome } from "./protocol.js";
-import { listText, t, translated } from "./i18n.js";
+import { listText, phrase, t, translated } from "./i18n.js";
 
 const MINE = () => ({ [Outcome.WIN]: t("You win!"), [Outcome.LOSS]: t("You lose."), [Outcome.DRAW]: t("A draw for you.") });
 
 export { listText };
 
+/** `seatNames`: in English, as the descriptor names the seats (each is translated here, with
+ * the grammar the catalogue gives it: "vitória das Pretas"). */
 export function resultText(result, seatNames, seat, reasonText = (reason) => reason) {
   const outcomes = result.outcomes || [];
   const winners = outcomes.map((o, i) => (o === Outcome.WIN ? i : -1)).filter((i) => i >= 0);
@@ -16,8 +18,10 @@ export function resultText(result, seatNames, seat, reasonText = (reason) => rea
   if (outcomes.length && outcomes.every((o) => o === Outcome.DRAW)) head = t("Draw");
   else if (!winners.length) head = t("Everyone loses");
   else {
-    const who = listText(winners.map((i) => seatNames[i] || t("seat {0}", i + 1)));
-    head = winners.length > 1 ? t("{0} win", who) : t("{0} wins", who);
+    const english = winners.map((i) => seatNames[i] || `seat ${i + 1}`);
+    const named = winners.map((i) => (seatNames[i] ? t(seatNames[i]) : t("seat {0}", i + 1)));
+    const together = english.length > 1 ? `${english.slice(0, -1).join(", ")} and ${english[english.length - 1]}` : english[0];
+    head = phrase(winners.length > 1 ? "{0} win" : "{0} wins", [together], [listText(named)]);
   }
   let reason = result.reason ? String(reasonText(result.reason) || "") : "";
   // A reason that starts by saying who won again ("Black wins: …") says it once.

@@ -462,7 +462,7 @@ export function showTable(root, tableId, token) {
         : t("Waiting for every player to join…");
     }
     if (message.status === TableStatus.EXPIRED) return t("This table expired before every seat was taken.");
-    if (message.result) return resultText(message.result, names, seat, board.reason);
+    if (message.result) return resultText(message.result, summary ? summary.seats.map((s) => s.seat_name) : [], seat, board.reason);
     const acting = message.to_act || [];
     // What a turn is called ("move", or e.g. "vote" in a secret round): the board knows.
     const vote = board.verb && board.verb(message.view) === "vote";

@@ -2,7 +2,7 @@
 // the Line of Succession, the player list, the vote screen and the reveal.
 
 import { h, s } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tn, translated } from "../i18n.js";
 
 /** Each phase's heading, in the page's language. */
 export const PHASES = () => ({
@@ -61,7 +61,7 @@ export function identityBox(view) {
     return h("div", { class: "identity spectator" }, h("small", {}, t("Identity")), t("You are watching: no Identity is shown."));
   }
   return h("div", { class: "identity", "data-identity": view.identity },
-    h("small", {}, t("Your Identity (secret)")), houseChip(view, view.identity));
+    h("small", {}, view.reveal ? t("Your Identity") : t("Your Identity (secret)")), houseChip(view, view.identity));
 }
 
 export function playerList(view, names) {
@@ -75,7 +75,7 @@ export function playerList(view, names) {
       h("strong", {}, t(seatName)), names[i] && names[i] !== seatName ? ` ${names[i]}` : "",
       view.seat === i ? h("small", { class: "you" }, t(" (you)")) : "",
       h("small", {}, " · ", t("intrigues left {0}", left[i] ?? "?")),
-      view.phase === "assassination" ? h("small", {}, " · ", voted.has(i) ? t("voted") : t("thinking")) : "",
+      view.phase === "assassination" ? h("small", {}, " · ", voted.has(i) ? t("voted") : t("not voted yet")) : "",
     )));
 }
 
@@ -97,6 +97,21 @@ export function voteScreen(view, legal, act) {
       h("button", { type: "button", class: "vote", "data-action": text, onclick: () => act(text) }, voteLabel(view, text.slice(5))))));
 }
 
+/** An action's text ("place 1 f6", "swap c4 c5 flip c4", "vote 2") with its verbs in the
+ * page's language, for the move list and the screen reader's last-move line. */
+export function actionWords(view, action) {
+  if (typeof action !== "string") return action;
+  let m;
+  if ((m = /^place (\d+) (\S+)$/.exec(action))) return t("place {0} {1}", m[1], m[2]);
+  if ((m = /^split (\d+)$/.exec(action))) return t("split {0}", m[1]);
+  if ((m = /^swap (\S+) (\S+) flip (\S+)$/.exec(action))) return t("swap {0} {1} flip {2}", m[1], m[2], m[3]);
+  if (action === "pass") return t("pass");
+  if (action === "vote") return t("a secret vote"); // another seat's, before the reveal
+  if (action === "vote neutral") return t("vote for the Neutral Player");
+  if ((m = /^vote (\S+)$/.exec(action))) return t("vote for {0}", voteLabel(view, m[1]));
+  return action;
+}
+
 function voteLabel(view, target) {
   if (target === "neutral") return t("the Neutral Player");
   const seat = Number(target) - 1;
@@ -112,8 +127,8 @@ export function revealBox(view) {
   const regent = houseOf(view, v.regent);
   const needed = view.players <= 3 ? 1 : 2;
   const count = v.votes_for_target === 1
-    ? t("1 vote ({0} needed)", needed)
-    : t("{0} votes ({1} needed)", v.votes_for_target, needed);
+    ? tn(needed, "1 vote (1 needed)", "1 vote ({0} needed)", needed)
+    : tn(needed, "{0} votes (1 needed)", "{0} votes ({1} needed)", v.votes_for_target, needed);
   let story;
   if (v.target === "neutral") {
     story = v.assassinated
@@ -148,7 +163,7 @@ export function rankingTable(view, ranking) {
     h("tbody", {}, ranking.map((row) =>
       h("tr", {},
         h("td", {}, String(row.rank)),
-        h("td", {}, houseChip(view, row.house)),
+        h("td", {}, houseChip(view, row.house), row.why ? h("small", { class: "why" }, translated(row.why)) : null),
         h("td", {}, String(row.score)),
         h("td", {}, String(row.light_score))))));
 }

@@ -8,7 +8,7 @@
 // The page around it (which game, the header, where things are kept) is ../referee.js.
 
 import { h, fill } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 
 const SIZE = 6;
 const CELLS = SIZE * SIZE;
@@ -428,12 +428,12 @@ export function mountReferee(box, { form, judge, keep }) {
     let votes;
     if (count === 1) {
       votes = verdict.assassinated
-        ? t("{0} got 1 vote ({1} needed): the assassination succeeds.", target, needed)
-        : t("{0} got 1 vote ({1} needed): the assassination fails.", target, needed);
+        ? tn(needed, "{0} got 1 vote (1 needed): the assassination succeeds.", "{0} got 1 vote ({1} needed): the assassination succeeds.", target, needed)
+        : tn(needed, "{0} got 1 vote (1 needed): the assassination fails.", "{0} got 1 vote ({1} needed): the assassination fails.", target, needed);
     } else {
       votes = verdict.assassinated
-        ? t("{0} got {1} votes ({2} needed): the assassination succeeds.", target, count, needed)
-        : t("{0} got {1} votes ({2} needed): the assassination fails.", target, count, needed);
+        ? tn(needed, "{0} got {1} votes (1 needed): the assassination succeeds.", "{0} got {1} votes ({2} needed): the assassination succeeds.", target, count, needed)
+        : tn(needed, "{0} got {1} votes (1 needed): the assassination fails.", "{0} got {1} votes ({2} needed): the assassination fails.", target, count, needed);
     }
     let outcome;
     if (verdict.winners.length) {

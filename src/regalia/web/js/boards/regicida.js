@@ -9,7 +9,7 @@ import { legalTexts } from "./common.js";
 import { t } from "../i18n.js";
 import {
   PHASES, tokenSvg, objectiveCard, successionLine, identityBox, playerList,
-  voteScreen, revealBox, rankingTable, houseOf,
+  voteScreen, revealBox, rankingTable, houseOf, actionWords,
 } from "./regicida-parts.js";
 
 const CELL = 10;
@@ -50,7 +50,7 @@ export function createView(root, { act, playerNames }) {
   const phase = h("h3", { class: "phase" });
   const gridBox = h("div", { class: "regicida-grid" });
   // The piles and the hint stay in sight with the grid (js/fit.js).
-  const piles = h("div", { class: "piles keep-in-view", role: "group", "aria-label": "piles" });
+  const piles = h("div", { class: "piles keep-in-view", role: "group", "aria-label": t("piles") });
   const hint = h("p", { class: "hint keep-in-view", "aria-live": "polite" });
   const chooser = h("div", { class: "chooser flip-chooser", hidden: true, role: "dialog" });
   const panels = h("div", { class: "regicida-panels" });
@@ -296,9 +296,9 @@ export function createView(root, { act, playerNames }) {
       if (!picked.length) chooser.hidden = true;
       phase.textContent = PHASES()[view.phase] || view.phase;
       const names = playerNames();
-      // Drawn again only when they change (never, in a game): redrawing them at every move
+      // Drawn again only when they change (once in a game, at the reveal): redrawing them at every move
       // made them flicker for screen readers and for anything measuring them mid-update.
-      const key = `${view.identity}|${view.objective && view.objective.key}`;
+      const key = `${view.identity}|${view.objective && view.objective.key}|${Boolean(view.reveal)}`;
       if (keyBox.dataset.shown !== key) {
         fill(keyBox, identityBox(view), objectiveCard(view));
         keyBox.dataset.shown = key;
@@ -317,8 +317,8 @@ export function createView(root, { act, playerNames }) {
       return (view.history || []).map((e, i) => ({
         label: `${i + 1}.`,
         cells: [e.house
-          ? t("{0}: {1} ({2})", seats[e.seat] ? t(seats[e.seat]) : e.seat, e.action, houseOf(view, e.house).name)
-          : t("{0}: {1}", seats[e.seat] ? t(seats[e.seat]) : e.seat, e.action)],
+          ? t("{0}: {1} ({2})", seats[e.seat] ? t(seats[e.seat]) : e.seat, actionWords(view, e.action), houseOf(view, e.house).name)
+          : t("{0}: {1}", seats[e.seat] ? t(seats[e.seat]) : e.seat, actionWords(view, e.action))],
       }));
     },
   };
