@@ -1,6 +1,6 @@
 // Keeps a page's board in the window. The board scales so that it and what must stay in
 // sight with it fit the window's height without scrolling: from the board's top down to the
-// last element marked `keep-in-view` below it (the player's own side line, Regicida's piles
+// last element marked `keep-in-view` below it (the player's own side line, a game's piles
 // and hint, and the move input when the controls fall below the board on a narrow screen).
 // It sets two CSS variables on the page's root, which the stylesheet's boards read:
 // --board-h (the board's greatest height) and --board-w (its width at that height).
