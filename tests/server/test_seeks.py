@@ -7,8 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session
 
 from regalia.core.registry import get_game
+from regalia.tables.models import RatingRow
 from regalia.tables.seeks import level_near
 from tests.server.conftest import make_client
 from tests.server.helpers import hello
@@ -119,3 +121,24 @@ def test_the_bots_level_is_the_one_rated_nearest_the_player() -> None:
     default = game.default_level or names[0]
     assert level_near(game, None, ratings) == default  # an unrated player
     assert level_near(game, 5000.0, {}) == default  # no level rated yet
+
+
+def test_a_rated_player_meets_the_bot_rated_nearest(client: TestClient) -> None:
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    game = get_game("regulator")
+    names = [level.name for level in game.bot_levels]
+    ana, key = svc.accounts.create_guest("Ana")
+    default = game.default_level or names[0]
+    near = next(n for n, name in enumerate(names) if name != default)
+    # Each level's rated player 300 points above the one before; Ana just above `near`'s.
+    with Session(svc.db.store.engine) as session, session.begin():
+        for n, name in enumerate(names):
+            bot = svc.accounts.bot(name)
+            session.add(RatingRow(player_id=bot.id, game="regulator", mu=25.0 + 7.5 * n,
+                                  sigma=0.0, games=50))  # fmt: skip
+        session.add(RatingRow(player_id=ana.id, game="regulator", mu=25.0 + 7.5 * near + 1.0,
+                              sigma=0.0, games=50))  # fmt: skip
+    computer = quick(client, "", bot_after_s=0, headers={"X-Player-Key": key})
+    assert computer["table"]["seats"][1]["level"] == names[near]
+    guest = quick(client, "Bea", bot_after_s=0)  # no rating: the default opponent
+    assert guest["table"]["seats"][1]["level"] == default
