@@ -1,6 +1,7 @@
 """A database written by an earlier release opens with this one and keeps every game.
 
-`tests/data/legacy/release-0.1/` and `release-0.2/` were made by
+`tests/data/legacy/release-0.1/`, `release-0.2/` and `release-0.3/` (the one-Round-per-table
+runtime, migration 0005) were made by
 `tests/data/legacy/make_db.py` run with that release's code: finished games replay to the
 same record, unfinished ones go on with their old seat tokens (a timed one with its clocks),
 and the waiting table can still be joined.
@@ -27,7 +28,7 @@ from tests.server.conftest import make_client
 LEGACY = Path(__file__).resolve().parents[1] / "data" / "legacy"
 
 
-@pytest.fixture(params=["release-0.1", "release-0.2"])
+@pytest.fixture(params=["release-0.1", "release-0.2", "release-0.3"])
 def old(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
     shutil.copy(LEGACY / request.param / "regalia.sqlite3", tmp_path / "regalia.sqlite3")
     tables: dict[str, Any] = json.loads((LEGACY / request.param / "tables.json").read_text())
