@@ -137,3 +137,64 @@ def test_regicida_in_portuguese_on_a_phone_to_the_reveal(
         assert not ENGLISH_VERBS.search(moves), moves
         expect(page.locator(".identity small").first).to_have_text("Sua Identidade")
         page.screenshot(path=str(artifacts / "wording-regicida-reveal-pt-BR-phone.png"))
+
+
+# A chart of four plies (even, a small lead, a mate each way), blunders marked at both mates:
+# each dot's box in the chart's own units, and the chart's background colour.
+CHART = """async () => {
+  const { evaluationChart } = await import("/js/analysis.js");
+  const marks = { 2: { kind: "blunder", title: "a" }, 3: { kind: "blunder", title: "b" } };
+  const svg = evaluationChart([0, 50, 100000, -100000], marks, 1, () => {});
+  document.body.append(svg);
+  const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+  const dots = [...svg.querySelectorAll("circle")].map((c) => {
+    const [cx, cy, r] = ["cx", "cy", "r"].map((a) => Number(c.getAttribute(a)));
+    return [cx - r, cy - r, cx + r, cy + r, width, height];
+  });
+  return { dots, background: getComputedStyle(svg).backgroundColor };
+}"""
+# The evaluation bar's three labels (first side, evaluation, other side) as boxes.
+BAR = """() => [".eval-side.first", ".eval-text", ".eval-side.other"].map((s) => {
+  const r = document.querySelector(`.eval-bar ${s}`).getBoundingClientRect();
+  return [r.left, r.right];
+})"""
+START = "bnkbn/ppppp/5/5/5/PPPPP/BNKBN w 1 0 1"
+
+
+@pytest.mark.parametrize(
+    ("locale", "size", "shape"),
+    [("en-US", DESKTOP, "a position is 7 ranks"), ("pt-BR", PHONE, "uma posição são 7 fileiras")],
+)
+def test_analysis_reads_at_a_glance_and_says_what_a_position_looks_like(
+    browser: Browser,
+    server: str,
+    request: pytest.FixtureRequest,
+    artifacts: Path,
+    locale: str,
+    size: tuple[int, int],
+    shape: str,
+) -> None:
+    name = f"{locale}-{'phone' if size == PHONE else 'desktop'}"
+    with checked(browser, server, request, size, locale) as page:
+        page.goto("/#/analysis/regicide")
+        expect(page.locator(".eval-bar .eval-text")).not_to_have_text("…")
+        left, middle, right = page.evaluate(BAR)
+        assert left[1] <= middle[0] and middle[1] <= right[0], (
+            f"labels overlap: {left} {middle} {right}"
+        )
+        page.screenshot(path=str(artifacts / f"wording-analysis-bar-{name}.png"))
+
+        page.goto("/#/analysis/regulator")
+        page.locator(".position-input").fill("not a position")
+        page.locator(".position-form button[type=submit]").click()
+        error = page.locator(".position-error")
+        expect(error).to_contain_text(shape)
+        expect(error).to_contain_text(START)
+        expect(error).not_to_contain_text("ranks, not")
+        page.screenshot(path=str(artifacts / f"wording-analysis-error-{name}.png"))
+
+        chart = page.evaluate(CHART)
+        for x0, y0, x1, y1, width, height in chart["dots"]:
+            assert x0 >= 0 and x1 <= width and y0 >= 0 and y1 <= height, chart["dots"]
+        red, green, blue = map(int, re.findall(r"\d+", chart["background"])[:3])
+        assert (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255 > 0.8, chart["background"]

@@ -44,7 +44,7 @@ def test_R12_clocks_may_be_left_out() -> None:
 @pytest.mark.parametrize(
     ("fen", "words"),
     [
-        ("bnkbn/ppppp/5/5/PPPPP/BNKBN w 1 0 1", "6 ranks, not 7"),
+        ("bnkbn/ppppp/5/5/PPPPP/BNKBN w 1 0 1", "found 6 ranks; a position is 7 ranks"),
         ("bnkbn/ppppp/5/5/5/PPPP/BNKBN w 1 0 1", "rank 2 ('PPPP') has 4 squares"),
         ("bnkbn/ppppp/6/5/5/PPPPP/BNKBN w 1 0 1", "rank 5 ('6') has 6 squares"),
         ("bnkbn/ppppp/5/5/5/PPPPP/BNKBN w 8 0 1", "regulator '8'"),

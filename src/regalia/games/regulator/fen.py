@@ -65,12 +65,25 @@ def read_fen(text: str) -> Position:
     if len(fields) not in (3, 5):
         raise _bad(
             text,
-            f"expected 5 fields (placement, side, regulator, half-move clock, move number), "
-            f"got {len(fields)}",
+            f"expected 5 fields (placement, side, regulator, half-move clock, move number) "
+            f"separated by spaces, got {len(fields)}; the start reads {START_FEN}",
         )
     rows = fields[0].split("/")
     if len(rows) != RANKS:
-        raise _bad(text, f"{len(rows)} ranks, not {RANKS}")
+        # What a position looks like, with an example: one whole sentence per count.
+        if len(rows) == 1:
+            message = (
+                f"found 1 rank; a position is 7 ranks of 5 squares, top rank first, separated "
+                f"by '/', then the side to move (w or b), the regulator (1–7), the half-move "
+                f"clock and the move number; the start reads {START_FEN}"
+            )
+        else:
+            message = (
+                f"found {len(rows)} ranks; a position is 7 ranks of 5 squares, top rank first, "
+                f"separated by '/', then the side to move (w or b), the regulator (1–7), the "
+                f"half-move clock and the move number; the start reads {START_FEN}"
+            )
+        raise _bad(text, message)
     board: list[int] = []
     for index, row in enumerate(reversed(rows)):
         board.extend(_read_rank(text, row, index + 1))

@@ -143,11 +143,14 @@ export function evaluationChart(scores, marks, current, onPick) {
   if (n < 2) return null;
   const width = 100;
   const height = 24;
-  const x = (i) => (i / (n - 1)) * width;
-  const y = (v) => height / 2 - (expected(v) - 0.5) * height;
+  // A margin of a dot's radius on every side: a mate (the very top or bottom) or the first
+  // and last move keep their whole dot inside the chart.
+  const r = 1.3;
+  const x = (i) => r + (i / (n - 1)) * (width - 2 * r);
+  const y = (v) => height / 2 - (expected(v) - 0.5) * (height - 2 * r);
   const points = scores.map((v, i) => (v === null || v === undefined ? null : `${x(i).toFixed(2)},${y(v).toFixed(2)}`)).filter(Boolean);
   const dots = Object.entries(marks).map(([ply, mark]) =>
-    s("circle", { cx: x(Number(ply)), cy: y(scores[Number(ply)] ?? 0), r: 1.3, class: `chart-mark ${mark.kind}` },
+    s("circle", { cx: x(Number(ply)), cy: y(scores[Number(ply)] ?? 0), r, class: `chart-mark ${mark.kind}` },
       s("title", { text: mark.title })));
   const svg = s("svg", { class: "eval-chart", viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "none", role: "img",
     "aria-label": t("the evaluation after each move") },
