@@ -198,3 +198,39 @@ def test_analysis_reads_at_a_glance_and_says_what_a_position_looks_like(
             assert x0 >= 0 and x1 <= width and y0 >= 0 and y1 <= height, chart["dots"]
         red, green, blue = map(int, re.findall(r"\d+", chart["background"])[:3])
         assert (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255 > 0.8, chart["background"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "size", "label"),
+    [("pt-BR", DESKTOP, "Abrir um arquivo de registro…"), ("en-US", PHONE, "Open a record file…")],
+)
+def test_the_record_upload_is_a_control_in_the_pages_language(
+    browser: Browser,
+    server: str,
+    request: pytest.FixtureRequest,
+    artifacts: Path,
+    tmp_path: Path,
+    locale: str,
+    size: tuple[int, int],
+    label: str,
+) -> None:
+    """Not the browser's own "Choose File" button: a label of ours holds the file input."""
+    name = f"{locale}-{'phone' if size == PHONE else 'desktop'}"
+    with checked(browser, server, request, size, locale) as page:
+        page.goto("/")
+        pick = page.locator(".replay-upload label.file-pick")
+        expect(pick).to_have_text(label)
+        expect(pick).to_be_visible()
+        # The browser's own control is there (for the keyboard) but clipped out of sight.
+        clip = page.locator(".replay-upload input[type=file]").evaluate(
+            "i => getComputedStyle(i).clip"
+        )
+        assert clip == "rect(0px, 0px, 0px, 0px)", clip
+        record = tmp_path / "game.txt"
+        record.write_text('[Game "regulator"]\n\n1. a3 *\n', encoding="utf-8")
+        page.locator(".replay-upload input[type=file]").set_input_files(str(record))
+        expect(page.locator(".replay-upload .file-chosen")).to_have_text("game.txt")
+        expect(page.locator(".replay-upload textarea")).to_have_value(record.read_text())
+        page.locator(".replay-upload").screenshot(
+            path=str(artifacts / f"wording-upload-{name}.png")
+        )

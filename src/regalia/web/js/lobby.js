@@ -490,12 +490,19 @@ function replayUpload() {
   const text = h("textarea", {
     rows: 4, placeholder: t("Paste a game record: its tag pairs, then the moves"), "aria-label": t("game record"),
   });
-  const file = h("input", { type: "file", accept: ".txt,.pgn,.rec,text/plain", "aria-label": t("record file") });
+  // The browser's own file button speaks the browser's language ("Choose File"): ours is a
+  // label in the page's, with the input inside it (still focusable, and read as one control).
+  const file = h("input", { type: "file", class: "sr-only", accept: ".txt,.pgn,.rec,text/plain" });
+  const chosen = h("span", { class: "file-chosen muted" }, t("no file chosen"));
+  const pick = h("label", { class: "button file-pick" }, t("Open a record file…"), file);
   const error = h("p", { class: "error", role: "alert" });
   file.addEventListener("change", async () => {
-    if (file.files[0]) text.value = await file.files[0].text();
+    if (!file.files[0]) return;
+    chosen.textContent = file.files[0].name;
+    text.value = await file.files[0].text();
   });
-  const form = h("form", { class: "upload" }, text, h("div", {}, file, h("button", { type: "submit" }, t("View replay"))), error);
+  const form = h("form", { class: "upload" }, text,
+    h("div", { class: "upload-buttons" }, pick, chosen, h("button", { type: "submit" }, t("View replay"))), error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
