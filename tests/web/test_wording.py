@@ -95,15 +95,38 @@ VOTE_BUTTONS = """() => [...document.querySelectorAll('button.vote')].map((b) =>
   return [r.left, r.right, b.scrollWidth <= b.clientWidth + 1, b.textContent];
 })"""
 ENGLISH_VERBS = re.compile(r": (place|split|swap|pass|vote)\b")
+PORTUGUESE_VERBS = re.compile(r": (colocar|dividir|trocar|passar|votar)\b")
+# What the Regicida table says in each language: the other language's verbs, its first
+# seat's name, a seat not voted yet, the first ranking row's reason, the placing and voting
+# verbs, the Identity's label after the reveal.
+REGICIDA = {
+    "pt-BR": (
+        ENGLISH_VERBS, "Jogador 1:", "ainda não votou", "maior pontuação", ("colocar", "votar"),
+        "Sua Identidade",
+    ),
+    "en-US": (
+        PORTUGUESE_VERBS, "Player 1:", "not voted yet", "highest score", ("place", "vote for"),
+        "Your Identity",
+    ),
+}  # fmt: skip
 
 
-def test_regicida_in_portuguese_on_a_phone_to_the_reveal(
-    browser: Browser, server: str, request: pytest.FixtureRequest, artifacts: Path
+@pytest.mark.parametrize(("locale", "size"), [("pt-BR", PHONE), ("en-US", DESKTOP)])
+def test_regicida_to_the_reveal_in_the_pages_words(
+    browser: Browser,
+    server: str,
+    request: pytest.FixtureRequest,
+    artifacts: Path,
+    locale: str,
+    size: tuple[int, int],
 ) -> None:
-    """The move list and the screen reader's last-move line in Portuguese verbs; the vote's
-    buttons whole on a phone; nobody "thinking" (a person is not a bot); the Coronation
+    """The move list and the screen reader's last-move line in the page's verbs; the vote's
+    buttons whole (on a phone too); nobody "thinking" (a person is not a bot); the Coronation
     ranking says why each House stands where it does; "(secret)" gone after the reveal."""
-    with checked(browser, server, request, PHONE, "pt-BR") as page:
+    wrong, first, waiting, why, verbs, identity = REGICIDA[locale]
+    name = f"{locale}-{'phone' if size == PHONE else 'desktop'}"
+    mine = MY_MOVES.replace("Player 1:", first)
+    with checked(browser, server, request, size, locale) as page:
         create_table(page, "regicida", players=4)
         voted_screen = False
         for _ in range(40):
@@ -113,30 +136,31 @@ def test_regicida_in_portuguese_on_a_phone_to_the_reveal(
             if page.locator("button.vote").count() and not voted_screen:
                 voted_screen = True
                 page.evaluate("document.querySelector('.vote-screen').scrollIntoView()")
-                page.screenshot(path=str(artifacts / "wording-regicida-vote-pt-BR-phone.png"))
+                page.screenshot(path=str(artifacts / f"wording-regicida-vote-{name}.png"))
                 buttons = page.evaluate(VOTE_BUTTONS)
                 assert buttons, "no vote buttons"
                 for left, right, whole, text in buttons:
-                    assert left >= 0 and right <= 390 and whole, f"{text!r} cut: {left}..{right}"
-                expect(page.locator(".players-list")).to_contain_text("ainda não votou")
+                    assert left >= 0 and right <= size[0] and whole, (
+                        f"{text!r} cut: {left}..{right}"
+                    )
+                expect(page.locator(".players-list")).to_contain_text(waiting)
+                expect(page.locator(".players-list")).not_to_contain_text("thinking")
                 expect(page.locator(".ranking .why")).to_have_count(6)
-                expect(page.locator(".ranking .why").first).to_have_text("maior pontuação")
-            mine_before = page.evaluate(MY_MOVES.replace("Player 1:", "Jogador 1:"))
+                expect(page.locator(".ranking .why").first).to_have_text(why)
+            mine_before = page.evaluate(mine)
             my_turn_action(page)
-            page.wait_for_function(
-                f"n => ({MY_MOVES.replace('Player 1:', 'Jogador 1:')})() > n", arg=mine_before
-            )
+            page.wait_for_function(f"n => ({mine})() > n", arg=mine_before)
             moves = page.locator(".move-list .move").all_text_contents()
-            assert not [m for m in moves if ENGLISH_VERBS.search(m)], moves
+            assert not [m for m in moves if wrong.search(m)], moves
             spoken = page.locator("p.sr-only[aria-live]").text_content() or ""
-            assert not ENGLISH_VERBS.search(spoken), spoken
+            assert not wrong.search(spoken), spoken
         expect(page.locator(".reveal")).to_be_visible()
         assert voted_screen
         moves = " ".join(page.locator(".move-list .move").all_text_contents())
-        assert "colocar" in moves and "votar" in moves, moves
-        assert not ENGLISH_VERBS.search(moves), moves
-        expect(page.locator(".identity small").first).to_have_text("Sua Identidade")
-        page.screenshot(path=str(artifacts / "wording-regicida-reveal-pt-BR-phone.png"))
+        assert all(verb in moves for verb in verbs), moves
+        assert not wrong.search(moves), moves
+        expect(page.locator(".identity small").first).to_have_text(identity)
+        page.screenshot(path=str(artifacts / f"wording-regicida-reveal-{name}.png"))
 
 
 # A chart of four plies (even, a small lead, a mate each way), blunders marked at both mates:
