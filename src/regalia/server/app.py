@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import gc
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -13,9 +13,18 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-from regalia.metrics import time_collections
 from regalia.protocol import CloseCode
-from regalia.server import analysis, api, errors, languages, learning, metrics_route, players, ws
+from regalia.server import (
+    analysis,
+    api,
+    collector,
+    errors,
+    languages,
+    learning,
+    metrics_route,
+    players,
+    ws,
+)
 from regalia.server.config import Settings
 from regalia.server.headers import SecurityHeaders
 from regalia.server.limits import BodyLimit, WriteRateLimit
@@ -59,15 +68,12 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         if fanout is not None:
             await fanout.start(service.rounds)
         await service.start()
-        # Long-lived objects (modules, loaded tables) need no more scanning: full
-        # collections then take milliseconds, not the 100+ ms that showed in p99 latency.
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(10_000, 20, 20)
-        time_collections()
+        collector.settle()
+        collecting = asyncio.create_task(collector.keep_young(), name="gc")
         try:
             yield
         finally:
+            collecting.cancel()
             if fanout is not None:
                 await fanout.close()
             await service.close()
