@@ -253,7 +253,7 @@ class LeaderRowOut(BaseModel):
     rating: int
     games: int
     provisional: bool
-    level: str | None = None  # a bot's level ("greedy"); None for a person
+    level: str | None = None  # a bot's level (its game names its title); None for a person
 
 
 class RecentGameOut(BaseModel):

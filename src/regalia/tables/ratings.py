@@ -233,7 +233,7 @@ class Ratings:
             "rating": shown(rating.mu, rating.sigma),
             "games": rating.games,
             "provisional": rating.games < self.limits.provisional_games or not old_enough,
-            # A bot's level ("greedy"): pages name it by the game's title for it ("Casual bot").
+            # A bot's level: pages name it by the title its game gives that level.
             "level": player.name.removesuffix(BOT_SUFFIX) if player.is_bot else None,
         }
 

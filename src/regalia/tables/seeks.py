@@ -14,7 +14,7 @@ player's — the levels' own rated players, as the game's descriptor names its l
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -34,8 +34,35 @@ from regalia.tables.round import Round
 from regalia.tables.table import Table
 
 if TYPE_CHECKING:
+    from regalia.tables.database import Database
+    from regalia.tables.ports import Clock
     from regalia.tables.rounds import Rounds
-    from regalia.tables.service import TableService
+
+
+class TableService(Protocol):
+    """What matching needs of the table service (which calls it: no import back)."""
+
+    clock: Clock
+    db: Database
+    rounds: Rounds
+
+    async def create(
+        self, request: TableRequest, seeker: Player | None = None
+    ) -> tuple[Table, list[tuple[Seat, str]]]: ...
+
+    async def round(self, table_id: str) -> Round: ...
+
+    async def table(self, table_id: str) -> Table: ...
+
+    async def submit(self, table_id: str, seat: Seat | None, cmd: Command) -> int: ...
+
+    async def seat_of(self, table_id: str, token: str | None) -> Seat | None: ...
+
+    async def sit(
+        self, table_id: str, seat: Seat, name: str, player: Player | None = None,
+        source: str | None = None,
+    ) -> tuple[Table, str]: ...  # fmt: skip
+
 
 # Seconds a quick play waits for people before its client offers the seats to bots.
 BOT_AFTER_SECONDS = 20
