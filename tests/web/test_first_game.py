@@ -325,6 +325,9 @@ def test_drag_and_drop(
     piece = piece_on(board, start)
     assert piece, start
     pointer = Pointer(board, kind)
+    # Measured before the drag: a view arriving meanwhile may draw the board anew.
+    square = board.locator(f'svg.board rect[data-square="{start}"]').bounding_box()
+    assert square is not None
     # An illegal drop (on one of the player's own pieces) snaps back; nothing is sent.
     x0, y0 = centre(board, start)
     x1, y1 = centre(board, other)
@@ -334,8 +337,6 @@ def test_drag_and_drop(
     expect(dragged).to_have_count(1)
     # The piece follows the pointer (moves reach the page by animation frames: wait for the
     # last), and its square is empty meanwhile.
-    square = board.locator(f'svg.board rect[data-square="{start}"]').bounding_box()
-    assert square is not None
     near = square["width"] / 4  # the piece's drawing, not its whole box, is measured
     board.wait_for_function(
         """([x, y, near]) => {
