@@ -24,14 +24,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from load import free_port
+
 from regalia.core.registry import get_game
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def start(data: Path, port: int, **env: str) -> subprocess.Popen[bytes]:

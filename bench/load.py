@@ -305,14 +305,21 @@ def read_clock(text: str | None) -> dict[str, int] | None:
 
 
 def start_server(workers: int | None) -> tuple[subprocess.Popen[bytes], str]:
+    return launch(LOAD, *(["--bot-workers", str(workers)] if workers else []))
+
+
+def launch(
+    env: dict[str, str], *args: str, prefix: str = "regalia-load-"
+) -> tuple[subprocess.Popen[bytes], str]:
+    """`regalia serve` on a free port with a fresh data directory (and `env` over this
+    process's environment), once it answers; the process and its base URL."""
     port = free_port()
-    data = tempfile.mkdtemp(prefix="regalia-load-")
+    data = tempfile.mkdtemp(prefix=prefix)
     command = [sys.executable, "-m", "regalia", "serve", "--port", str(port), "--data-dir", data]
-    if workers:
-        command += ["--bot-workers", str(workers)]
     server = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, **LOAD}
-    )
+        [*command, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, **env},
+    )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -19,35 +19,18 @@ import argparse
 import asyncio
 import collections
 import json
-import os
 import subprocess
-import sys
-import tempfile
 import time
 
 import httpx
 import websockets
-from load import free_port
+from load import launch
 
 PASSWORD = "correct horse battery"
 
 
 def start() -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    data = tempfile.mkdtemp(prefix="regalia-burst-")
-    command = [sys.executable, "-m", "regalia", "serve", "--port", str(port), "--data-dir", data]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              env=dict(os.environ))  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                return server, base
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not start")
+    return launch({}, prefix="regalia-burst-")
 
 
 def client(base: str, address: str) -> httpx.AsyncClient:
