@@ -1,6 +1,6 @@
 """Ratings in the store: free-for-all ranks with several winners, once per table, a
 failure inside the rating undoing the finish with it, forfeits, games between one source's
-accounts, and provisional players on the leaderboard."""
+accounts, provisional players on the leaderboard, and a leaderboard of the active only."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from sqlalchemy.orm import Session
 
 from regalia.tables import ratings as ratings_module
 from regalia.tables.accounts import Accounts
-from regalia.tables.events import Event
+from regalia.tables.events import Event, iso_time
 from regalia.tables.limits import Limits
-from regalia.tables.models import PlayerRow, RatingRow, SeatRow, TableRow
+from regalia.tables.models import PlayerRow, RatedGameRow, RatingRow, SeatRow, TableRow
 from regalia.tables.ratings import RatingJob, Ratings, rate_in, source_of
 from regalia.tables.store import Append, SeatSpec, Store, sqlite_url
 from tests.tables.fakes import FakeClock
@@ -30,9 +30,15 @@ def store_with_table(tmp_path: Path, table_id: str = "t1") -> Store:
     return store
 
 
-def players(store: Store, names: list[str]) -> tuple[str, ...]:
+def players(store: Store, names: list[str], table_id: str = "t1") -> tuple[str, ...]:
+    """New accounts, seated at `table_id` in order (as a rated table's players are)."""
     accounts = Accounts(store)
-    return tuple(accounts.create_guest(name)[0].id for name in names)
+    ids = tuple(accounts.create_guest(name)[0].id for name in names)
+    with store.engine.begin() as conn:
+        for seat, player in enumerate(ids):
+            conn.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                         .values(player_id=player))  # fmt: skip
+    return ids
 
 
 def test_regicida_ranks_every_seat_alone_and_several_may_win(tmp_path: Path) -> None:
@@ -157,6 +163,9 @@ def test_new_accounts_and_few_games_rank_below_established_players(tmp_path: Pat
             conn.execute(insert(RatingRow).values(player_id=player, game="regulator", mu=mu,
                                                   sigma=1.0, games=games))  # fmt: skip
     clock = FakeClock(time.time())
+    with store.engine.begin() as conn:  # the three played a rated game at t1 just now
+        conn.execute(insert(RatedGameRow).values(table_id="t1", game="regulator", changes="[]",
+                                                 rated_at=iso_time(clock.t)))  # fmt: skip
     ratings = Ratings(store.engine, Limits(), clock.now)
 
     def board() -> list[tuple[str, bool]]:
@@ -169,3 +178,45 @@ def test_new_accounts_and_few_games_rank_below_established_players(tmp_path: Pat
     assert board() == [("New", False), ("Old", False), ("Fresh", False)]
     profile = ratings.profile(new)
     assert profile is not None and profile["ratings"]["regulator"]["provisional"] is False
+
+
+def test_the_leaderboard_lists_only_players_with_a_rated_game_in_the_active_days(
+    tmp_path: Path,
+) -> None:
+    day = 86_400.0
+    start = 1_800_000_000.0
+    store = store_with_table(tmp_path)
+    store.create(TableRow(id="t2", game="regicida", players=4, options="{}", seed=2,
+                          created_at=iso_time(start), status="playing", seq=0, record="",
+                          rated=True), [SeatSpec("human", None, None)] * 4, [])  # fmt: skip
+    early = players(store, ["Ana", "Bruno", "Caio", "Duda"])
+    late = (early[0], *players(store, ["Eva", "Fred", "Gil"], "t2"))
+    with store.engine.begin() as conn:  # at t2, Ana sits at seat 0 and the others after
+        for seat, player in enumerate(late):
+            conn.execute(update(SeatRow).where(SeatRow.table_id == "t2", SeatRow.seat == seat)
+                         .values(player_id=player))  # fmt: skip
+    for table_id, ids, at in (("t1", early, start), ("t2", late, start + 20 * day)):
+        job = RatingJob(table_id, "regicida", ids, ("win", "loss", "loss", "loss"),
+                        ((0,), (1,), (2,), (3,)))  # fmt: skip
+        with store.engine.begin() as conn:
+            rate_in(conn, job)
+            # The game ended at `at` by the tables' clock: its last event.
+            conn.execute(update(TableRow).where(TableRow.id == table_id)
+                         .values(updated_at=iso_time(at)))  # fmt: skip
+    clock = FakeClock(start + 25 * day)
+    ratings = Ratings(store.engine, Limits(), clock.now)
+
+    def names(active_days: float = 30) -> set[str]:
+        return {r["name"] for r in ratings.leaderboard("regicida", 0, 50, None, active_days)}
+
+    assert names() == {"Ana", "Bruno", "Caio", "Duda", "Eva", "Fred", "Gil"}
+    clock.t = start + 31 * day  # t1 is 31 days old: its players who played since stay
+    assert names() == {"Ana", "Eva", "Fred", "Gil"}
+    assert names(active_days=40) == {"Ana", "Bruno", "Caio", "Duda", "Eva", "Fred", "Gil"}
+    clock.t = start + 51 * day
+    assert names() == set()
+    clock.t = start + 31 * day
+    with store.engine.begin() as conn:  # a moderator annulled t2: its players were here
+        conn.execute(update(RatedGameRow).where(RatedGameRow.table_id == "t2")
+                     .values(annulled_at=start + 30 * day))  # fmt: skip
+    assert names() == {"Ana", "Eva", "Fred", "Gil"}

@@ -25,7 +25,7 @@ from regalia.protocol import ErrorCode
 from regalia.tables.errors import TableError
 from regalia.tables.events import iso_time, seconds_of
 from regalia.tables.models import PlayerKeyRow, PlayerRow, SeatRow
-from regalia.tables.names import BOT_SUFFIX, MAX_KEY, MAX_NAME, clean_name, name_key
+from regalia.tables.names import BOT_SUFFIX, MAX_NAME, clean_name, stored_key
 from regalia.tables.ports import Clock
 from regalia.tables.store import Store
 from regalia.tables.wallclock import WallClock
@@ -39,6 +39,7 @@ class Player:
     id: str
     name: str
     is_bot: bool = False
+    bot_account: bool = False  # a BOT: plays through the Bot API, never in quick play
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +105,7 @@ class Accounts:
             row = session.scalar(select(PlayerRow).where(PlayerRow.name_key == _key(name)))
         if row is None:
             return None
-        return Credentials(Player(row.id, row.name, row.is_bot), row.password_hash)
+        return Credentials(Player(row.id, row.name, row.is_bot, row.bot_account), row.password_hash)
 
     def credentials_of(self, key: str) -> Credentials:
         """The key's player, its password hash and when the key was made."""
@@ -117,7 +118,7 @@ class Accounts:
         if found is None:
             raise TableError(ErrorCode.BAD_PLAYER_KEY, "sign in again")
         row, made = found
-        player = Player(row.id, row.name, row.is_bot)
+        player = Player(row.id, row.name, row.is_bot, row.bot_account)
         return Credentials(player, row.password_hash, seconds_of(made))
 
     def new_key(self, player_id: str) -> str:
@@ -147,6 +148,16 @@ class Accounts:
             seats = self._revoke_all(session, player_id)
             return Revoked(seats, self._new_key(session, player_id))
 
+    def rehash(self, player_id: str, old: str, new: str) -> None:
+        """Store `new`, the same password hashed with today's parameters, if the stored
+        hash is still `old`; nothing is revoked (the password did not change)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == player_id, PlayerRow.password_hash == old)
+                .values(password_hash=new)
+            )
+
     def has_password(self, player_id: str) -> bool:
         with Session(self.engine) as session:
             row = session.get(PlayerRow, player_id)
@@ -166,7 +177,7 @@ class Accounts:
             raise TableError(
                 ErrorCode.BAD_PLAYER_KEY, "this player key is not valid: sign in again"
             )
-        return Player(row.id, row.name, row.is_bot)
+        return Player(row.id, row.name, row.is_bot, row.bot_account)
 
     def revoke(self, key: str, everywhere: bool) -> Revoked:
         """Sign out this device, or every device of the key's player and every seat token
@@ -232,4 +243,4 @@ class Accounts:
 
 
 def _key(name: str) -> str:
-    return name_key(name)[:MAX_KEY]
+    return stored_key(name)

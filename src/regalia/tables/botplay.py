@@ -75,7 +75,7 @@ async def _think(
         job = BotJob(
             game_ref(table.game), table.seed, table.players,
             tuple(sorted(table.options.items())), tuple(table.actions), seat, level,
-            derive(table.seed, f"bot:{seat}:{seq}"), seconds,
+            derive(table.seed, f"bot:{seat}:{seq}"), seconds, table.position,
         )  # fmt: skip
         budget = budget_for(table.game, level)
         # Searches bounded by nodes take about as long as a short clock.

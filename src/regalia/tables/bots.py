@@ -9,6 +9,10 @@ same fair queue, bounded by the same time cap, and never more of them at once th
 a worker for the tables' bots (when there are two workers or more). Analyses wait for their
 turn by their owner's recent worker time, like bots' moves; one cancelled while it runs (its
 client went away) stops at once: its worker is killed and a fresh one started.
+
+Post-game reports run in the background (`background`): an analysis or a game's own report
+(`ReportJob`) starts only when no bot's move or analysis waits and another worker is idle
+for the tables' bots, so a live table's bot never waits behind a report.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from regalia.metrics import BOT_QUEUE, BOT_THINK
 
 log = logging.getLogger("regalia.bots")
 STARTUP_SECONDS = 60.0
+BACKGROUND_POLL = 0.05  # seconds between a background job's looks for a free worker
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,7 @@ class BotJob:
     level: str
     seed: int
     seconds: float  # the hard limit: the level's own budget, capped; then the worker is killed
+    position: str | None = None  # the game's start set up by hand (None: the deal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +75,15 @@ class AnalysisJob:
     seed: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class ReportJob:
+    """A finished game's own post-game report (`Game.report`), from its record."""
+
+    game: str  # the game's registry reference
+    record: str
+    seconds: float
+
+
 # Per worker: the last state of each game, so a bot move replays only the new actions.
 _cache: OrderedDict[tuple[Any, ...], tuple[tuple[tuple[Seat, str], ...], State[Any]]] = (
     OrderedDict()
@@ -77,11 +92,14 @@ _CACHE_SIZE = 512
 
 
 def rebuild(job: BotJob) -> State[Any]:
-    key = (job.game, job.game_seed, job.players, job.options)
+    key = (job.game, job.game_seed, job.players, job.options, job.position)
     done, state = _cache.pop(key, ((), None))
     if state is None or job.actions[: len(done)] != done:
         game: Game[Any] = load_ref(job.game)
-        done, state = (), game.new(job.game_seed, job.players, **dict(job.options))
+        if job.position:
+            done, state = (), game.from_position(job.position, job.game_seed)
+        else:
+            done, state = (), game.new(job.game_seed, job.players, **dict(job.options))
     for seat, text in job.actions[len(done) :]:
         state = state.apply(seat, state.parse(seat, text))
     _cache[key] = (job.actions, state)
@@ -134,7 +152,15 @@ def analyse(job: AnalysisJob) -> dict[str, Any]:
     return answer
 
 
-def run(job: BotJob | AnalysisJob) -> Any:
+def own_report(job: ReportJob) -> dict[str, Any]:
+    game: Game[Any] = load_ref(job.game)
+    report: dict[str, Any] = load_ref(game.report)(game.from_record(job.record))
+    return report
+
+
+def run(job: BotJob | AnalysisJob | ReportJob) -> Any:
+    if isinstance(job, ReportJob):
+        return own_report(job)
     return analyse(job) if isinstance(job, AnalysisJob) else think(job)
 
 
@@ -221,8 +247,22 @@ class BotPool:
         value, why = await self._run(job, owner, cost)
         return (value if isinstance(value, str) else None), why
 
+    async def background(
+        self, job: AnalysisJob | ReportJob, owner: str = "", cost: float = 0.0
+    ) -> tuple[dict[str, Any] | None, str]:
+        """`analyse`, started only when no bot's move or analysis waits and one more worker
+        than it takes is idle (with one worker: that one), checked every BACKGROUND_POLL."""
+        spare = 2 if self.workers > 1 else 1
+        while not self._closing and (
+            self._queue
+            or any(not waiter.done() for _, _, waiter in self._analysis_waiters)
+            or len(self._idle) < spare
+        ):
+            await asyncio.sleep(BACKGROUND_POLL)
+        return await self.analyse(job, owner, cost)
+
     async def analyse(
-        self, job: AnalysisJob, owner: str = "", cost: float = 0.0
+        self, job: AnalysisJob | ReportJob, owner: str = "", cost: float = 0.0
     ) -> tuple[dict[str, Any] | None, str]:
         """(the analysis, or None and the reason): in the fair queue like a bot's move, and
         only while fewer than `analysis_slots` analyses run; the next slot goes to the waiting
@@ -254,7 +294,9 @@ class BotPool:
                 waiter.set_result(None)
                 return
 
-    async def _run(self, job: BotJob | AnalysisJob, owner: Owner, cost: float) -> tuple[Any, str]:
+    async def _run(
+        self, job: BotJob | AnalysisJob | ReportJob, owner: Owner, cost: float
+    ) -> tuple[Any, str]:
         worker = await self._acquire(owner, cost)
         loop = asyncio.get_running_loop()
         started = loop.time()
@@ -280,7 +322,7 @@ class BotPool:
             why = f"worker died: {exc}"
         except asyncio.CancelledError:
             loop.remove_reader(fd)
-            if isinstance(job, AnalysisJob) and not self._closing:
+            if not isinstance(job, BotJob) and not self._closing:
                 # Its client went away: stop the work now rather than let it run out.
                 self._queue.charge(owner, loop.time() - started, loop.time())
                 self._replace(worker)

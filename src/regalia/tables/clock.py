@@ -19,6 +19,9 @@ from regalia.protocol import ErrorCode
 from regalia.tables.errors import TableError
 
 MAX_SECONDS = 24 * 3600  # a day per game or per move: anything longer is untimed play
+DAY = 24 * 3600
+# Turn-based play: days per move a table may give (`{"days_per_move": N}`).
+DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +29,19 @@ class ClockConfig:
     initial_s: int = 0
     increment_s: int = 0
     per_move_s: int | None = None
+    days_per_move: int | None = None  # turn-based: per_move_s is that many days
 
     @property
     def per_move(self) -> bool:
         return self.per_move_s is not None
 
+    @property
+    def turn_based(self) -> bool:
+        return self.days_per_move is not None
+
     def to_json(self) -> dict[str, int]:
+        if self.days_per_move is not None:
+            return {"days_per_move": self.days_per_move}
         if self.per_move_s is not None:
             return {"per_move_s": self.per_move_s}
         return {"initial_s": self.initial_s, "increment_s": self.increment_s}
@@ -42,13 +52,20 @@ class ClockConfig:
         if data is None:
             return None
         keys = set(data)
+        if keys == {"days_per_move"}:
+            days = data["days_per_move"]
+            if isinstance(days, bool) or days not in DAYS_PER_MOVE:
+                allowed = ", ".join(map(str, DAYS_PER_MOVE))
+                raise TableError(ErrorCode.BAD_OPTIONS, f"days_per_move is one of {allowed}")
+            return cls(per_move_s=days * DAY, days_per_move=days)
         if keys == {"per_move_s"}:
             return cls(per_move_s=_seconds(data, "per_move_s", 1))
         if keys <= {"initial_s", "increment_s"} and "initial_s" in keys:
             return cls(_seconds(data, "initial_s", 1), _seconds(data, "increment_s", 0))
         raise TableError(
             ErrorCode.BAD_OPTIONS,
-            'a clock is {"initial_s": N, "increment_s": M} or {"per_move_s": N}',
+            'a clock is {"initial_s": N, "increment_s": M}, {"per_move_s": N} or '
+            '{"days_per_move": N}',
         )
 
 
@@ -70,6 +87,7 @@ class Clocks:
         self.remaining = [float(start)] * players
         self.running: frozenset[Seat] = frozenset()
         self.exempt: set[Seat] = set()  # seats whose clock no longer runs (a bot plays them)
+        self.vacation_until: dict[Seat, float] = {}  # a player's vacation ends then
         self.since = 0.0
 
     def advance(self, at: float) -> None:
@@ -87,8 +105,18 @@ class Clocks:
         now = frozenset(s for s in seats if s not in self.exempt)
         if self.config.per_move_s is not None:
             for seat in now - self.running if acted is None else now - (self.running - {acted}):
-                self.remaining[seat] = float(self.config.per_move_s)
+                away = max(0.0, self.vacation_until.get(seat, 0.0) - at)
+                self.remaining[seat] = float(self.config.per_move_s) + away
         self.running = now
+
+    def vacation(self, seat: Seat, at: float, until: float) -> None:
+        """`seat` is on vacation from `at` to `until`: its clock stands still meanwhile (a
+        turn running now, or one that begins before `until`, gets the time that is left)."""
+        self.advance(at)
+        before = self.vacation_until.get(seat, 0.0)
+        if seat in self.running:
+            self.remaining[seat] += max(0.0, until - max(at, before))
+        self.vacation_until[seat] = max(before, until)
 
     def pause(self, paused_from: float, at: float) -> None:
         """No server ran the table from `paused_from` to `at`: charge only up to the first."""

@@ -43,11 +43,13 @@ class Command:
     text: str | None = None
     name: str | None = None
     # Set by the server, never read from a client: a bot's own move, when it arrived, the
-    # signed-in player who sent it (from their key) and the address it came from.
+    # signed-in player who sent it (from their key; `bot`: a BOT account) and the address
+    # it came from.
     by_bot: bool = False
     at: float = 0.0
     player: str | None = None
     source: str | None = None
+    bot: bool = False
 
     @classmethod
     def of(cls, message: Any) -> Command:

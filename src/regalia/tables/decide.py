@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import regalia.tables.policies.takebacks as takebacks
 from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn, RegaliaError
 from regalia.core.game import Seat
 from regalia.protocol import CommandType, ErrorCode, EventKind, SeatKind, TableStatus
@@ -17,13 +18,15 @@ from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
 from regalia.tables.policies import absence, draws, rematch, resign
 from regalia.tables.policies.absence import Absent
+from regalia.tables.policies.conditionals import replies as conditional_replies
 from regalia.tables.policies.finish import finish, with_resignations
 from regalia.tables.table import Table
 
 # Commands that need the game in play.
 _IN_PLAY = {
     CommandType.ACTION, CommandType.RESIGN, CommandType.OFFER_DRAW, CommandType.ACCEPT_DRAW,
-    CommandType.DECLINE_DRAW, CommandType.CLAIM,
+    CommandType.DECLINE_DRAW, CommandType.CLAIM, CommandType.OFFER_TAKEBACK,
+    CommandType.ACCEPT_TAKEBACK, CommandType.DECLINE_TAKEBACK,
 }  # fmt: skip
 
 
@@ -38,6 +41,8 @@ def decide(
     if cmd.type not in tuple(CommandType):
         raise TableError(ErrorCode.BAD_MESSAGE, f"unknown command {cmd.type!r}")
     if seat is None:
+        if cmd.type == CommandType.CHAT:
+            return _spectator_chat(table, cmd)
         raise TableError(ErrorCode.NOT_SEATED, "spectators can only watch and read the chat")
     if cmd.type in _IN_PLAY:
         _need_playing(table)
@@ -58,6 +63,12 @@ def decide(
         return draws.decide_accept(table, seat)
     if kind == CommandType.DECLINE_DRAW:
         return draws.decide_decline(table, seat)
+    if kind == CommandType.OFFER_TAKEBACK:
+        return takebacks.decide_offer(table, seat)
+    if kind == CommandType.ACCEPT_TAKEBACK:
+        return takebacks.decide_accept(table, seat)
+    if kind == CommandType.DECLINE_TAKEBACK:
+        return takebacks.decide_decline(table, seat)
     if kind == CommandType.CLAIM:
         return absence.decide_claim(table, absent, seat, cmd.at)
     if rematch_to is None:  # CommandType.REMATCH: the Round always names the new table
@@ -89,15 +100,18 @@ def _join(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
     data: dict[str, Any] = {"name": name}
     if player is not None:
         data["player"] = player
+    if cmd.bot if cmd.player is not None else info.bot_account:
+        data["bot"] = True  # a BOT account: every summary of the table marks its seat
     joined = Draft(EventKind.JOINED, seat, data, source=cmd.source)
     return [joined, *_start_if_ready(table, seat)]
 
 
 def sit_drafts(
-    table: Table, seat: Seat, name: str, player: str | None = None, source: str | None = None
-) -> list[Draft]:
-    """Someone takes open seat `seat` (from address `source`); the table starts when none
-    is left to fill."""
+    table: Table, seat: Seat, name: str, player: str | None = None, source: str | None = None,
+    bot: bool = False,
+) -> list[Draft]:  # fmt: skip
+    """Someone takes open seat `seat` (from address `source`; `bot`: `player` is a BOT
+    account); the table starts when none is left to fill."""
     if not 0 <= seat < table.players:
         raise TableError(ErrorCode.BAD_MESSAGE, f"there is no seat {seat}")
     if table.status != TableStatus.WAITING:
@@ -110,6 +124,8 @@ def sit_drafts(
     data: dict[str, Any] = {"name": name, "sat": True}
     if player is not None:
         data["player"] = player
+    if bot and player is not None:
+        data["bot"] = True
     joined = Draft(EventKind.JOINED, seat, data, source=source)
     return [joined, *_start_if_ready(table, seat)]
 
@@ -172,14 +188,30 @@ def _action(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
     secret = state.action_is_secret(seat)
     drafts = [*back, Draft(EventKind.ACTION, seat, data, secret=secret, state=after)]
     drafts += draws.declined_by_move(table, seat)
+    drafts += takebacks.declined_by_move(table, seat)
     result = after.result()
     if result is not None:
         drafts.append(finish(table, with_resignations(table, result), after))
+    elif table.conditionals:  # a reply queued for this move is played at once
+        drafts += conditional_replies(table, [(seat, data["action"])], after)
     return drafts
 
 
 def _chat(table: Table, seat: Seat, cmd: Command) -> list[Draft]:
+    _need_chat(table)
     info = table.seats[seat]
     text = (cmd.text or "").strip()
     name = info.name or table.seat_names[seat]
     return [Draft(EventKind.CHAT, seat, {"name": name, "text": text})]
+
+
+def _spectator_chat(table: Table, cmd: Command) -> list[Draft]:
+    """A spectator's line: only spectators ever see it (`Event.shown_to`)."""
+    _need_chat(table)
+    text = (cmd.text or "").strip()
+    return [Draft(EventKind.CHAT, None, {"name": cmd.name or "", "text": text, "spectators": True})]
+
+
+def _need_chat(table: Table) -> None:
+    if not table.chat:
+        raise TableError(ErrorCode.CHAT_OFF, "this table was created with its chat off")

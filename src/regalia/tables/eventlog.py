@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from regalia.tables.database import Database
@@ -12,12 +13,17 @@ from regalia.tables.models import TableRow
 from regalia.tables.ratings import Ratings
 from regalia.tables.store import Append, SeatSpec, Stored
 
+log = logging.getLogger("regalia.tables")
+
 
 class StoreLog:
     def __init__(self, db: Database, ratings: Ratings) -> None:
         self.db = db
         self.store = db.store
         self.ratings = ratings
+        # Told of every batch this process stored, before the Round applies it (the
+        # notifications of a finished game); a failing one is logged and changes nothing.
+        self.on_appended: list[Callable[[Append], Awaitable[None]]] = []
 
     async def create(
         self, row: TableRow, seats: Sequence[SeatSpec], events: Sequence[Event]
@@ -26,7 +32,14 @@ class StoreLog:
 
     async def append(self, append: Append) -> bool:
         with storage_errors(f"table {append.table_id}"):
-            return await self.db.writer.append(append)
+            stored = await self.db.writer.append(append)
+        if stored:
+            for tell in self.on_appended:
+                try:
+                    await tell(append)
+                except Exception:
+                    log.exception("table %s: a listener of stored events failed", append.table_id)
+        return stored
 
     async def load(self, table_id: str) -> Stored | None:
         return await self.db.read(self.store.load, table_id)

@@ -41,10 +41,20 @@ class Event:
     # An action taken while several seats act at once (a secret vote): only its seat sees it.
     secret: bool = False
 
+    def shown_to(self, viewer: Seat | None) -> bool:
+        """Whether `viewer` hears of the event at all: a seat's conditional moves reach
+        that seat alone, spectators' chat spectators alone (not even a hidden trace of them
+        reaches the others)."""
+        if self.kind == EventKind.CHAT:
+            return viewer is None or not self.data.get("spectators")
+        return self.kind != EventKind.CONDITIONAL or viewer == self.seat
+
     def visible_to(self, viewer: Seat | None) -> dict[str, Any]:
         """The event as `viewer` (None: a spectator) may receive it."""
         out: dict[str, Any] = {"seq": self.seq, "kind": self.kind, "seat": self.seat}
         out["at"] = iso_time(self.at)
+        if not self.shown_to(viewer):
+            return out  # never sent (`shown_to`); whatever asks anyway learns nothing
         out.update(self.data)
         if self.kind == EventKind.ACTION:
             hidden = self.secret and viewer != self.seat

@@ -10,9 +10,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Limits:
-    # Unfinished tables with a bot seat: in all, and per client (an address).
+    # Unfinished tables with a bot seat: in all; per client (a player, or browser by its
+    # guest key; an address for requests without a key); and per address, all its clients.
     bot_tables: int = 200
     bot_tables_per_client: int = 8
+    bot_tables_per_address: int = 32
+    # An untimed table with a bot that nobody touched (no event) this long ends (expired).
+    bot_table_idle_seconds: float = 3 * 86_400.0
+    # Turn-based tables: the vacation days a player may declare per year (their clocks
+    # stand still meanwhile).
+    vacation_days: int = 14
     # Chat per seat: a burst, then lines per second.
     chat_burst: int = 5
     chat_per_second: float = 0.5

@@ -38,6 +38,9 @@ class TableRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     # Who created a table with bots (a guest key or an address): caps count from here.
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # The player who created it, when the request carried a player key (caps count per
+    # player; `creator` is then the address's looser backstop).
+    creator_player: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -85,6 +88,29 @@ class PlayerRow(Base):
     password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)  # Argon2id
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[str] = mapped_column(String(40))
+    # Open data names this player only as "anonymous" (their choice; docs/export.md).
+    anonymous: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # A BOT account (upgraded for good with an API token): plays through the Bot API only.
+    bot_account: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # "admin", "moderator" or None (regalia.moderation); a closed account's time of closing,
+    # and whether its player deleted it (the name then reads "deleted player").
+    role: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    closed_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # "I don't want chat": sent no chat lines, and cannot write any.
+    chat_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+
+
+class VacationRow(Base):
+    """A vacation a player declared: their turn-based clocks stand still until `until`."""
+
+    __tablename__ = "regalia_vacations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(String(16), ForeignKey("regalia_players.id"), index=True)
+    declared_at: Mapped[float] = mapped_column(Float)  # seconds since the epoch
+    until: Mapped[float] = mapped_column(Float)
+    days: Mapped[int] = mapped_column(Integer)
 
 
 class PlayerKeyRow(Base):
@@ -123,3 +149,81 @@ class RatedGameRow(Base):
     game: Mapped[str] = mapped_column(String(32))
     changes: Mapped[str] = mapped_column(Text)  # JSON: per seat {player, before, after}
     rated_at: Mapped[str] = mapped_column(String(40))
+    # JSON: per seat [mu, sigma, games] before and after (None for games rated before
+    # migration 0015); `annulled_at`: a moderator took the change back.
+    detail: Mapped[str | None] = mapped_column(Text, nullable=True)
+    annulled_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ChallengeRow(Base):
+    """One player's invitation of others to a new table (issue 27): `pending` until every
+    invited player accepts (then `accepted`, with its table) or one declines, the
+    challenger cancels, or it lapses."""
+
+    __tablename__ = "regalia_challenges"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    challenger_id: Mapped[str] = mapped_column(String(16), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    clock: Mapped[str | None] = mapped_column(String(64), nullable=True)  # compact JSON
+    rated: Mapped[bool] = mapped_column(Boolean, server_default="0")
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the challenger's
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    reason: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[str] = mapped_column(String(40))
+    source: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the challenger's
+
+
+class ChallengeInviteRow(Base):
+    """A player a challenge invites, the seat asked for them, and their answer."""
+
+    __tablename__ = "regalia_challenge_invites"
+
+    challenge_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("regalia_challenges.id"), primary_key=True
+    )
+    player_id: Mapped[str] = mapped_column(String(16), primary_key=True, index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    answer: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    source: Mapped[str | None] = mapped_column(String(64), nullable=True)  # where they accepted
+
+
+class FollowRow(Base):
+    __tablename__ = "regalia_follows"
+
+    player_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    followed_id: Mapped[str] = mapped_column(String(16), primary_key=True, index=True)
+    created_at: Mapped[str] = mapped_column(String(40))
+
+
+class BlockRow(Base):
+    """`player_id` blocks `blocked_id`: no challenges, chat or quick play between them."""
+
+    __tablename__ = "regalia_blocks"
+
+    player_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    blocked_id: Mapped[str] = mapped_column(String(16), primary_key=True, index=True)
+    created_at: Mapped[str] = mapped_column(String(40))
+
+
+# Notifications keep their tables in their own module, on this metadata (migration 0010).
+from regalia.notify import models as _notify_models  # noqa: E402, F401
+
+
+class ApiTokenRow(Base):
+    """An API token of a player (`Authorization: Bearer`): only its hash is kept, with the
+    scopes it grants; deleting the row revokes it."""
+
+    __tablename__ = "regalia_api_tokens"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    player_id: Mapped[str] = mapped_column(String(16), ForeignKey("regalia_players.id"), index=True)
+    scopes: Mapped[str] = mapped_column(String(200))  # space-separated
+    created_at: Mapped[str] = mapped_column(String(40))
+
+
+# Moderation keeps its reports and log in its own module, on this metadata (migration 0014).
+from regalia.moderation import models as _moderation_models  # noqa: E402, F401

@@ -8,6 +8,10 @@ must be unique — is the case-folded name with each character replaced by the p
 its class in Unicode's confusables data (UTS #39): Cyrillic `Аna` and Latin `Ana` share a
 key, and so do `strong (bоt)` and `strong (bot)`.
 
+Some names are the site's own and nobody may take them (`RESERVED`, and every bot level's
+name and title, such as "strong" and "Beginner"), however they are spelled: `Аdmin` with a
+Cyrillic А is refused as `admin` is.
+
 >>> name_key("Ａｎａ") == name_key("ANA") == name_key("\u0410na")
 True
 """
@@ -25,6 +29,12 @@ from regalia.tables.errors import TableError
 MAX_NAME = 24  # a player's name, in characters
 MAX_KEY = 96  # a key may be longer than its name (ß folds to ss); the column holds this
 BOT_SUFFIX = " (bot)"
+DELETED_NAME = "deleted player"  # what a deleted account's games show for its name
+# Names that would speak for the site: its staff, the site itself, deleted accounts.
+RESERVED = (
+    "admin", "administrator", "moderator", "mod", "regalia", "system", "staff", "support",
+    "root", "server", "nobody", DELETED_NAME,
+)  # fmt: skip
 # Not format, control, private-use or unassigned characters, and no line breaks.
 _BAD_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 # Characters that show nothing though their category says otherwise (Unicode's
@@ -54,7 +64,21 @@ def clean_name(name: str, limit: int = MAX_NAME) -> str:
         raise TableError(ErrorCode.BAD_NAME, f"a name has 1 to {limit} characters")
     if name_key(text).endswith(name_key(BOT_SUFFIX)):
         raise TableError(ErrorCode.BAD_NAME, "names ending in '(bot)' belong to the bots")
+    if name_key(text) in _reserved_keys():
+        raise TableError(ErrorCode.BAD_NAME, f"the name {text!r} is reserved; choose another")
     return text
+
+
+@functools.cache
+def _reserved_keys() -> frozenset[str]:
+    """The keys of `RESERVED` and of every registered game's bot level names and titles."""
+    from regalia.core.registry import available_games  # the games load once, when asked
+
+    words = set(RESERVED)
+    for game in available_games():
+        for level in game.bot_levels:
+            words.update(w for w in (level.name, level.title) if w)
+    return frozenset(name_key(word) for word in words)
 
 
 def name_key(name: str) -> str:
@@ -62,6 +86,11 @@ def name_key(name: str) -> str:
     folded = unicodedata.normalize("NFKC", name.strip()).casefold()
     table = _prototypes()
     return "".join(table.get(ch, ch) for ch in folded)
+
+
+def stored_key(name: str) -> str:
+    """`name_key` as the players table holds it (at most MAX_KEY characters)."""
+    return name_key(name)[:MAX_KEY]
 
 
 @functools.cache

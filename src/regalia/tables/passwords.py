@@ -4,7 +4,8 @@ Each hash takes tens of milliseconds of CPU and 64 MiB; run on the database thre
 of them held up every read (profiles, the lobby, a WebSocket's hello) for as long as the
 burst lasted. Here they run on `workers` threads, and at most `at_once` may run or wait at
 a time: one more is refused with `busy` (503, Retry-After) instead of queueing without end.
-A wrong name is checked against a hash too, so it costs as long as a wrong password.
+A wrong name is checked against a hash too, so it costs as long as a wrong password. A
+hash made with older parameters is made again at the next sign-in (`needs_rehash`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,14 @@ class Passwords:
         """Whether `password` matches the hash `stored`; False for None (no such player, or
         a guest), after the same work."""
         return await self._run(_matches, stored, password)
+
+    def needs_rehash(self, stored: str | None) -> bool:
+        """Whether `stored` was made with other parameters than today's (cheap: it reads
+        the hash's header, it does not hash)."""
+        try:
+            return stored is not None and _hasher.check_needs_rehash(stored)
+        except InvalidHashError:
+            return False
 
     def check_room(self) -> None:
         """`busy` now if no hash could start: asked before any database work."""

@@ -6,6 +6,7 @@ event loop (`wallclock`); tests hand in an in-memory log and a fake clock.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
@@ -14,6 +15,9 @@ from regalia.tables.bots import BotJob, Owner
 from regalia.tables.events import Event
 from regalia.tables.models import TableRow
 from regalia.tables.store import Append, SeatSpec, Stored
+from regalia.tables.table import Table
+
+log = logging.getLogger("regalia.tables")
 
 
 class Cancellable(Protocol):
@@ -126,3 +130,29 @@ class Listener(Protocol):
 
 # Starts a long-lived task under the service's one task group.
 Spawn = Callable[[Awaitable[Any], str], "Any"]
+
+
+class TurnWatcher(Protocol):
+    """Hears that a seat's turn began (notifications: "your turn")."""
+
+    def on_turn(self, table: Table, seat: Seat) -> None:
+        """It became `seat`'s turn at `table` (a human plays it, not a stand-in bot). Called
+        on the table's owning process only, once per turn, on the table's queue right after
+        the event that began it is stored: read what you need, spawn any slow work."""
+
+
+class Turns:
+    """The watchers of turns (none by default); a failing watcher never stops a table."""
+
+    def __init__(self) -> None:
+        self.watchers: list[TurnWatcher] = []
+
+    def add(self, watcher: TurnWatcher) -> None:
+        self.watchers.append(watcher)
+
+    def on_turn(self, table: Table, seat: Seat) -> None:
+        for watcher in self.watchers:
+            try:
+                watcher.on_turn(table, seat)
+            except Exception:
+                log.exception("table %s: a turn watcher failed", table.id)

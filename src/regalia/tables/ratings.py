@@ -14,7 +14,9 @@ if its team had lost, while everyone else is rated on the result as it stands; a
 between opposing seats that sat down from one source (an IPv4 address, an IPv6 /64) counts
 `same_source_weight` of a game (none by default); and a player is provisional, ranked below
 every established player, until they have `provisional_games` rated games in that game and
-an account `provisional_seconds` old (bots: the games alone).
+an account `provisional_seconds` old (bots: the games alone). The leaderboard lists only
+players active in the last `active_days` (`REGALIA_ACTIVE_DAYS`, 30): a rated game of that
+game (annulled or not: they were here) whose table's last event falls in that window.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import and_, case, insert, or_, select, update
+from sqlalchemy import and_, case, exists, func, insert, or_, select, true, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
@@ -40,6 +42,9 @@ MODEL = PlackettLuce()
 RANK = {"win": 1, "draw": 2, "loss": 3}
 # The network one source stands for: a host has one IPv4 address but a whole IPv6 /64.
 IPV6_PREFIX = 64
+# Leaderboards list the players who played a rated game in this many days (the default).
+ACTIVE_DAYS = 30
+DAY = 86_400.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +135,7 @@ def rate_in(conn: Connection, job: RatingJob) -> None:
     for player in job.players:
         seats_of[player] = seats_of.get(player, 0) + 1
     changes: list[dict[str, Any]] = [{}] * len(job.players)
+    detail: list[dict[str, Any]] = [{}] * len(job.players)  # exact values (annulling)
     for n, team in enumerate(job.teams):
         for k, seat in enumerate(team):
             player = job.players[seat]
@@ -140,7 +146,10 @@ def rate_in(conn: Connection, job: RatingJob) -> None:
             sigma = was_sigma + share * (new.sigma - was_sigma)
             changes[seat] = {"player": player, "before": shown(was_mu, was_sigma),
                              "after": shown(mu, sigma)}  # fmt: skip
-            if weight == 0.0:
+            counted = weight != 0.0
+            detail[seat] = {"player": player, "before": [was_mu, was_sigma],
+                            "after": [mu, sigma], "counted": counted}  # fmt: skip
+            if not counted:
                 continue  # a game between one source's accounts: not even a game played
             values = {"mu": mu, "sigma": sigma, "games": games + 1}
             if player in stored:
@@ -149,7 +158,8 @@ def rate_in(conn: Connection, job: RatingJob) -> None:
             else:
                 conn.execute(insert(RatingRow).values(player_id=player, game=job.game, **values))
             stored[player] = (mu, sigma, games + 1)
-    record = {"game": job.game, "changes": json.dumps(changes), "rated_at": now()}
+    record = {"game": job.game, "changes": json.dumps(changes), "rated_at": now(),
+              "detail": json.dumps(detail)}  # fmt: skip
     conn.execute(insert(RatedGameRow).values(table_id=job.table_id, **record))
 
 
@@ -172,16 +182,32 @@ class Ratings:
             row = session.get(RatedGameRow, table_id)
         return list(json.loads(row.changes)) if row is not None else None
 
-    def leaderboard(self, game: str, offset: int, limit: int) -> list[dict[str, Any]]:
-        """Established players first, best first; then the provisional ones, best first."""
+    def leaderboard(
+        self, game: str, offset: int, limit: int, bots: bool | None = None,
+        active_days: float = ACTIVE_DAYS,
+    ) -> list[dict[str, Any]]:  # fmt: skip
+        """Established players first, best first; then the provisional ones, best first;
+        only players with a rated game of `game` in the last `active_days`. `bots`: only
+        machines (BOT accounts and the built-in levels), only people, or all."""
         established = and_(
             RatingRow.games >= self.limits.provisional_games,
             or_(PlayerRow.is_bot, PlayerRow.created_at <= self._established_since()),
         )
+        # When a rated game was played: its table's last event (the tables' clock), or when
+        # it was rated for a table that recorded none.
+        played_at = func.coalesce(TableRow.updated_at, RatedGameRow.rated_at)
+        active = exists(
+            select(SeatRow.table_id)
+            .join(RatedGameRow, RatedGameRow.table_id == SeatRow.table_id)
+            .join(TableRow, TableRow.id == SeatRow.table_id)
+            .where(SeatRow.player_id == RatingRow.player_id, RatedGameRow.game == game)
+            .where(played_at >= iso_time(self.clock() - active_days * DAY))
+        )
         query = (
             select(RatingRow, PlayerRow)
             .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
-            .where(RatingRow.game == game)
+            .where(RatingRow.game == game, active)
+            .where(true() if bots is None else (PlayerRow.is_bot | PlayerRow.bot_account) == bots)
             .order_by(
                 case((established, 0), else_=1),
                 (RatingRow.mu - 3 * RatingRow.sigma).desc(),
@@ -220,7 +246,7 @@ class Ratings:
         return {
             "id": player.id,
             "name": player.name,
-            "bot": player.is_bot,
+            "bot": player.is_bot or player.bot_account,
             "ratings": {r.game: self._entry(r, player, since) for r in ratings},
             "recent": [_recent(seat, table, changes.get(table.id)) for seat, table in games],
         }
@@ -235,6 +261,7 @@ class Ratings:
             "provisional": rating.games < self.limits.provisional_games or not old_enough,
             # A bot's level: pages name it by the title its game gives that level.
             "level": player.name.removesuffix(BOT_SUFFIX) if player.is_bot else None,
+            "bot": player.is_bot or player.bot_account,  # a machine: a level or a BOT account
         }
 
 

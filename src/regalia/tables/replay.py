@@ -56,8 +56,7 @@ def table_replay(table: Table) -> dict[str, Any]:
     """The replay of a finished table; refused before the end, when it would leak secrets."""
     if table.status != TableStatus.FINISHED:
         raise TableError(ErrorCode.NOT_FINISHED, "a replay is available once the game is over")
-    start = table.game.new(table.seed, table.players, **table.options)
-    state = start
+    start = state = table.start
     actions = []
     for seat, text in table.actions:
         action = state.parse(seat, text)

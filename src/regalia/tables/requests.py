@@ -37,6 +37,8 @@ class TableRequest:
     on_timeout: str | None = None
     absence: Mapping[str, Any] | None = None
     rated: bool = False
+    chat: bool = True
+    position: str | None = None  # start from this position (the game's own text), not the deal
 
 
 def game_named(name: str) -> Any:
@@ -67,6 +69,28 @@ def check_request(request: TableRequest) -> tuple[Any, int, dict[str, Any]]:
             except RegaliaError as exc:
                 raise TableError(ErrorCode.BAD_OPTIONS, str(exc)) from None
     return game, players, options
+
+
+def check_position(game: Any, text: str | None, rated: bool) -> str | None:
+    """The position a table starts from (None: the deal), checked by the game's own rules
+    (`Game.position_problems`): one that could not arise in play, or a game already over
+    there, is refused; so is a rated game from a position set up by hand."""
+    if text is None:
+        return None
+    position = text.strip()
+    found = game.position_problems(position)
+    if found:
+        raise TableError(ErrorCode.BAD_POSITION, f"impossible position: {found[0]}")
+    ended = game.from_position(position).result()
+    if ended is not None:
+        raise TableError(
+            ErrorCode.BAD_POSITION, f"the game is over in this position: {ended.reason}"
+        )
+    if rated:
+        raise TableError(
+            ErrorCode.BAD_OPTIONS, "a game from a position set up by hand is never rated"
+        )
+    return position
 
 
 def table_seed(game: Any, chosen: int | None, rated: bool) -> int:

@@ -15,7 +15,7 @@ import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from regalia.core.game import Seat
@@ -39,6 +39,7 @@ from regalia.tables.ports import (
     Notifier,
     Ownership,
     Spawn,
+    Turns,
 )
 from regalia.tables.ratelimit import RateLimiter
 from regalia.tables.ratings import RatingJob
@@ -67,7 +68,12 @@ _HARMLESS = {
     EventKind.DRAW_ACCEPTED,
     EventKind.DRAW_DECLINED,
     EventKind.REMATCH_OFFERED,
+    EventKind.TAKEBACK_OFFERED,  # a request (its answers too) leaves the position as it was
+    EventKind.TAKEBACK_ACCEPTED,
+    EventKind.TAKEBACK_DECLINED,
     EventKind.RESUMED,  # a new owner's note that its clocks paused: the position is the same
+    EventKind.CONDITIONAL,  # another seat's queued replies: the position is the same
+    EventKind.VACATION,  # a seat's clock stands still for a while
 }
 
 
@@ -81,6 +87,7 @@ class Ports:
     spawn: Spawn
     limits: Limits
     bot_seconds: float = 1.0
+    turns: Turns = field(default_factory=Turns)  # who hears "it became seat S's turn"
 
 
 # Creates the table a stored `rematch` event names (idempotent: it may run again).
@@ -117,6 +124,7 @@ class Round:
         self._chat = RateLimiter(
             limits.chat_burst, limits.chat_per_second, self.clock.now, what="chat"
         )
+        self._turns = self._human_turns()  # told already (a load tells no one again)
 
     # ------------------------------------------------------------------------- lifecycle
 
@@ -303,12 +311,32 @@ class Round:
         here: `publish`), and run what comes next."""
         self.touch()
         self.tell(events)
+        self._tell_turns()
         if publish:
             if self.ports.notifier is not None:
                 self.ports.notifier.publish(self.id, self.table.seq)
             if any(e.kind in (EventKind.TAKEOVER, EventKind.RETURNED) for e in events):
                 self.tell_presence()
         self.started()
+
+    def _human_turns(self) -> set[tuple[Seat, float]]:
+        """Each seat a human plays that is to act now, with when its turn began."""
+        table = self.table
+        since = table.timing.turn_since
+        return {(s, since.get(s, 0.0)) for s in table.to_act() if table.human_plays(s)}
+
+    def created(self) -> None:
+        """A table made just now (a rematch may start at once): its first turn is news."""
+        self._turns = set()
+        self._tell_turns()
+
+    def _tell_turns(self) -> None:
+        """The owner tells the turn watchers of every turn that began (`ports.turns`)."""
+        turns = self._human_turns()
+        began, self._turns = turns - self._turns, turns
+        if began and self.owned:
+            for seat, _ in sorted(began):
+                self.ports.turns.on_turn(self.table, seat)
 
     async def _sync(self) -> None:
         """Apply what other processes stored since this process last looked (on the queue)."""
@@ -566,11 +594,14 @@ class Round:
         for listener in list(self.listeners):
             messages = built.get(listener.seat)
             if messages is None:
-                messages = built[listener.seat] = [
+                seen = [e for e in events if e.shown_to(listener.seat)]
+                messages = built[listener.seat] = [] if events and not seen else [
                     *({"type": MessageType.EVENT, "event": e.visible_to(listener.seat)}
-                      for e in events),
+                      for e in seen),
                     self.view(listener.seat),
                 ]  # fmt: skip
+            if not messages:
+                continue  # nothing this seat may hear of (another seat's conditional moves)
             try:
                 listener.send(messages)
             except Exception:
@@ -581,7 +612,8 @@ class Round:
         table = self.table
         role = "spectator" if seat is None else "player"
         events = table.events_after(last_seq, seat, chat_lines)
-        older = len(events) < len(table.events[max(0, last_seq) :])
+        shown = [e for e in table.events[max(0, last_seq) :] if e.shown_to(seat)]
+        older = len(events) < len(shown)
         return [
             {"type": MessageType.WELCOME, "table": self.summary(), "seat": seat,
              "role": role, "seq": table.seq, "older_chat": older},

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -16,7 +17,9 @@ from regalia.core.errors import quoted
 from regalia.core.game import Seat
 from regalia.core.registry import get_game
 from regalia.metrics import ROUNDS_LOADED
-from regalia.protocol import ErrorCode, SeatKind, TableStatus
+from regalia.moderation.gate import Gate
+from regalia.protocol import CommandType, ErrorCode, SeatKind, TableStatus
+from regalia.tables.chatfilter import ChatFilter
 from regalia.tables.commands import Command
 from regalia.tables.database import Database
 from regalia.tables.errors import TableError
@@ -38,6 +41,8 @@ class Rounds:
         self._rounds: dict[str, Round] = {}
         self._loading: dict[str, asyncio.Task[Round]] = {}
         self._summaries: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.chat_filter = ChatFilter()  # the server gives it the operator's word list
+        self.gate: Gate | None = None  # the mutes in force (regalia.moderation), if any
 
     def __iter__(self) -> Any:
         return iter(list(self._rounds.values()))
@@ -94,7 +99,17 @@ class Rounds:
         return await self._on_round(table_id, lambda found: found.run(job))
 
     async def submit(self, table_id: str, seat: Seat | None, cmd: Command) -> int:
-        return await self._on_round(table_id, lambda found: found.submit(seat, cmd))
+        if cmd.type == CommandType.CHAT and cmd.text:  # stored masked: every reader sees that
+            cmd = dataclasses.replace(cmd, text=self.chat_filter.mask(cmd.text))
+        gate = self.gate
+
+        async def job(found: Round) -> int:
+            if gate is not None and cmd.type == CommandType.CHAT:  # muted, chat off: refused
+                player = cmd.player if seat is None else found.table.seats[seat].player
+                await gate.may_chat(player, spectator=seat is None)
+            return await found.submit(seat, cmd)
+
+        return await self._on_round(table_id, job)
 
     async def store(self, table_id: str, decide_drafts: Callable[[Table], list[Draft]]) -> int:
         """Send a job into the table's round: drafts decided there, then stored."""

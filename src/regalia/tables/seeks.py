@@ -2,7 +2,8 @@
 now), what the lobby shows of them, and the computer opponent a player gets when nobody
 comes.
 
-A seek dies with its last connection: a table whose player closed the tab stays waiting
+A seek dies with its last connection (a turn-based one lives until it expires): a table
+whose player closed the tab stays waiting
 (an invite link still opens it) but quick play never seats anyone there; only a table made
 in the last `CONNECTING_SECONDS`, whose player's page is still connecting, counts as live
 without one. When nobody is
@@ -29,6 +30,7 @@ from regalia.tables.events import Draft, seconds_of
 from regalia.tables.models import PlayerRow, RatingRow
 from regalia.tables.names import BOT_SUFFIX
 from regalia.tables.ratings import shown
+from regalia.tables.relations import Relations
 from regalia.tables.requests import SeatRequest, TableRequest, compact_json
 from regalia.tables.round import Round
 from regalia.tables.table import Table
@@ -74,8 +76,10 @@ COMPUTER_CHOSEN = "its player chose to play the computer"
 
 def live(found: Round, now: float) -> bool:
     """Someone who sits at this table is connected now (here, or as another process said),
-    or the table is a few seconds old and its player's connection is on its way."""
-    if now - seconds_of(found.table.created_at) < CONNECTING_SECONDS:
+    or the table is a few seconds old and its player's connection is on its way. A
+    turn-based table's seek lives without one (nobody waits online for days) until it
+    expires."""
+    if found.table.turn_based or now - seconds_of(found.table.created_at) < CONNECTING_SECONDS:
         return True
     return any(count > 0 for count in found.connected().values())
 
@@ -154,7 +158,12 @@ async def match(
     name: str, client: str, player: Player | None, bot_after_s: int,
 ) -> tuple[Table, Seat, str]:  # fmt: skip
     """A seat at the oldest live seek of that kind; else, with `bot_after_s` 0, a table
-    against bots; else a new table with this player first and the other seats open."""
+    against bots; else a new table with this player first and the other seats open. Never
+    at a table with a player this one blocks or is blocked by."""
+    avoided: frozenset[str] = frozenset()
+    if player is not None:
+        relations = Relations(svc.db.store.engine, svc.clock.now)
+        avoided = await svc.db.read(relations.avoided, player.id)
     for table_id in await candidates(svc, game, count, key):
         found = await svc.round(table_id)
         table = found.table
@@ -162,6 +171,8 @@ async def match(
             continue  # nobody there any more: never pair with someone who left
         if player is not None and any(s.player == player.id for s in table.seats):
             continue  # never both seats of one table
+        if any(s.player in avoided for s in table.seats):
+            continue  # never with someone blocked either way
         for seat, info in enumerate(table.seats):
             if info.kind == SeatKind.OPEN and not info.joined:
                 try:

@@ -15,8 +15,10 @@ from typing import Any
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Seat
+from regalia.moderation.gate import Gate
+from regalia.moderation.store import Moderation
 from regalia.protocol import ErrorCode, EventKind, SeatKind
-from regalia.tables import seeks
+from regalia.tables import caps, seeks
 from regalia.tables.accounts import Accounts, Player
 from regalia.tables.bots import BotPool
 from regalia.tables.commands import Command
@@ -35,6 +37,7 @@ from regalia.tables.ports import Clock, Notifier
 from regalia.tables.ratings import Ratings
 from regalia.tables.requests import (
     TableRequest,
+    check_position,
     check_rated,
     check_request,
     compact_json,
@@ -66,6 +69,7 @@ class TableService:
         self.clock = clock or WallClock()
         self.db = db or Database(store)
         self.accounts = Accounts(store, self.clock)  # rated bots and the players API
+        self.gate = Gate(self.db, Moderation(store.engine, self.clock.now), self.clock.now)
         # Several processes share the tables only when they tell each other (Redis).
         self.leases = Leases(self.db, self.clock, shared=notifier is not None)
         self.tasks = Tasks()
@@ -75,6 +79,8 @@ class TableService:
         ports = Ports(log_port, self.leases, notifier, bots, self.clock, self.spawn,
                       self.limits, bot_seconds)  # fmt: skip
         self.rounds = Rounds(ports, self.db, self._rematch)
+        self.rounds.gate = self.gate
+        self.turns = ports.turns  # `turns.add(watcher)`: hear "it became seat S's turn"
         self.leases.on_gained, self.leases.on_lost = self.rounds.gained, self.rounds.lost
         self.leases.ended = self.rounds.ended
         self.sweeper = Sweeper(self.rounds, self.db, self.clock, self.limits)
@@ -121,15 +127,17 @@ class TableService:
     ) -> tuple[Table, list[tuple[Seat, str]]]:
         """A new table and the seat tokens of its human seats (shown once, never stored).
         A table with an open seat counts against its address's (and `seeker`'s) cap."""
+        await self.gate.may_play(seeker.id if seeker is not None else None)
         game, players, options = check_request(request)
+        position = check_position(game, request.position, request.rated)
         rules = TimeRules.read(game, request.clock, request.on_timeout, request.absence)
         if request.rated:
             check_rated(rules)
         has_bots = any(s.kind == SeatKind.BOT for s in request.seats)
         if has_bots:
-            await self._check_bot_caps(request.client)
+            await caps.check_bot_tables(self.db, self.limits, request.client, seeker)
         if any(s.kind == SeatKind.OPEN for s in request.seats):
-            await self._check_seeks(request.client, seeker)
+            await caps.check_seeks(self.db, self.limits, request.client, seeker)
         seed = table_seed(game, request.seed, request.rated)
         tokens = [new_token() if s.kind == SeatKind.HUMAN else None for s in request.seats]
         specs = [
@@ -144,45 +152,16 @@ class TableService:
             ]  # fmt: skip
         creator = request.client or None
         table = await self._create(new_table_id(), game.name, players, options, seed, specs, {},
-                                   rules, request.rated, creator)  # fmt: skip
+                                   rules, request.rated, creator,
+                                   seeker.id if seeker is not None else None,
+                                   request.chat, position)  # fmt: skip
         return table, [(s, t) for s, t in enumerate(tokens) if t is not None]
-
-    async def _check_bot_caps(self, client: str) -> None:
-        store, cap = self.db.store, self.limits.bot_tables_per_client
-        mine = await self.db.read(store.count_unfinished_with_bots, client)
-        if mine >= cap:
-            raise TableError(
-                ErrorCode.TOO_MANY_TABLES,
-                f"you already have {mine} unfinished tables with bots (at most {cap}); "
-                "finish or leave one first",
-                retry_after=60,
-            )
-        total = await self.db.read(store.count_unfinished_with_bots)
-        if total >= self.limits.bot_tables:
-            raise TableError(
-                ErrorCode.BUSY,
-                f"the server is running its most tables with bots ({total}); try again later",
-                retry_after=60,
-            )
-
-    async def _check_seeks(self, client: str, player: Player | None) -> None:
-        """Waiting tables with an open seat are bounded per address and per player: a
-        flood of seeks cannot hide the others' in the lobby."""
-        cap = self.limits.waiting_tables_per_client
-        pid = player.id if player is not None else None
-        mine = await self.db.read(self.db.store.count_seeks, client, pid)
-        if mine >= cap:
-            raise TableError(
-                ErrorCode.TOO_MANY_TABLES,
-                f"you already have {mine} tables waiting for players (at most {cap}); "
-                "wait for one to fill or leave one first",
-                retry_after=60,
-            )
 
     async def _create(
         self, table_id: str, game_name: str, players: int, options: dict[str, Any], seed: int,
         specs: Sequence[SeatSpec], names: Mapping[Seat, str], rules: TimeRules,
-        rated: bool = False, creator: str | None = None,
+        rated: bool = False, creator: str | None = None, creator_player: str | None = None,
+        chat: bool = True, position: str | None = None,
     ) -> Table:  # fmt: skip
         created_at = iso_time(self.clock.now())
         stored = Stored(table_id, game_name, players, options, seed, created_at, list(specs), [])
@@ -190,6 +169,10 @@ class TableService:
         data = {"game": game_name, "players": players, "options": options, **rules.to_json()}
         if rated:
             data["rated"] = True
+        if not chat:
+            data["chat"] = False
+        if position is not None:
+            data["position"] = position
         drafts = [Draft(EventKind.CREATED, None, data)]
         drafts += [Draft(EventKind.JOINED, s, {"name": n}) for s, n in sorted(names.items())]
         if all(not s.human for s in table.seats) or all(
@@ -206,10 +189,11 @@ class TableService:
             record=table.state.to_record(), result=None, updated_at=created_at,
             clock=compact_json(rules.clock.to_json()) if rules.clock else None,
             owner=self.leases.me, lease_until=self.leases.until(), rated=rated, creator=creator,
+            creator_player=creator_player,
         )  # fmt: skip
         await self.rounds.ports.log.create(row, specs, events)
         self.leases.take(table_id)
-        self.rounds.adopt(table, [s.token_hash for s in specs])
+        self.rounds.adopt(table, [s.token_hash for s in specs]).created()
         return table
 
     async def _rematch(self, old: Round) -> None:
@@ -223,7 +207,17 @@ class TableService:
         sources = [s.source for s in before.seats] if before else [None] * table.players
         specs, names = rematch_seats(table, old.hashes, sources)
         await self._create(new_id, table.game.name, table.players, table.options, int(seed),
-                           specs, names, table.timing.rules, table.rated)  # fmt: skip
+                           specs, names, table.timing.rules, table.rated,
+                           chat=table.chat, position=table.position)  # fmt: skip
+
+    async def create_seated(
+        self, table_id: str, game_name: str, players: int, options: dict[str, Any], seed: int,
+        specs: Sequence[SeatSpec], rules: TimeRules, rated: bool,
+    ) -> Table:  # fmt: skip
+        """A table whose seats belong to given players (a tournament's pairing): it starts
+        when its people have joined; no client's caps count it."""
+        return await self._create(table_id, game_name, players, options, seed, specs, {}, rules,
+                                  rated)  # fmt: skip
 
     # ------------------------------------------------------------------------- seats
 
@@ -241,10 +235,13 @@ class TableService:
         digest = hash_token(token)
         who = player.name if player is not None else name
         pid = player.id if player is not None else None
+        await self.gate.may_play(pid)
         found = await self.rounds.get(table_id)
         # The seat's token and the `joined` event are stored in one transaction; if another
         # process stored first, the table catches up and the seat is looked at again.
-        decide = functools.partial(sit_drafts, seat=seat, name=who, player=pid, source=source)
+        bot = player is not None and player.bot_account
+        decide = functools.partial(sit_drafts, seat=seat, name=who, player=pid, source=source,
+                                   bot=bot)  # fmt: skip
         await found.run(lambda _: found.settle(decide, ((seat, digest),)))
         found.hashes[seat] = digest
         return found.table, token
@@ -258,6 +255,7 @@ class TableService:
         with the other seats open (`seeks.py`). One match at a time per game, size and
         clock in this process, so quick plays arriving together pair up instead of each
         making a table."""
+        await self.gate.may_play(player.id if player is not None else None)
         game = game_named(game_name)
         try:
             count = game.check_players(players)

@@ -308,8 +308,8 @@ class Store:
         skip: Sequence[str] = (),
     ) -> list[str]:
         """Newest first, from the `offset`th on, none of `skip`. Without `status`: no expired
-        table, waiting ones created after `waiting_after` and finished ones last changed
-        after `finished_after` (ISO times)."""
+        table, waiting ones created after `waiting_after` (turn-based ones whenever) and
+        finished ones last changed after `finished_after` (ISO times)."""
         newest = (TableRow.created_at.desc(), TableRow.id.desc())  # one order for every page
         query = select(TableRow.id).order_by(*newest).offset(offset).limit(limit)
         if skip:
@@ -321,7 +321,9 @@ class Store:
             query = query.where(TableRow.status != TableStatus.EXPIRED)
             if waiting_after is not None:
                 query = query.where(
-                    (TableRow.status != TableStatus.WAITING) | (TableRow.created_at > waiting_after)
+                    (TableRow.status != TableStatus.WAITING)
+                    | (TableRow.created_at > waiting_after)
+                    | TableRow.clock.startswith('{"days_per_move"')  # turn-based: until it expires
                 )
             if finished_after is not None:
                 query = query.where(

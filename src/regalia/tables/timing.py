@@ -83,11 +83,20 @@ class TimeRules:
         then = given.get("then", game.absence)
         if then not in ABSENCE:
             raise TableError(ErrorCode.BAD_OPTIONS, f"absence then is one of {', '.join(ABSENCE)}")
+        config = ClockConfig.read(clock)
+        if config is not None and config.turn_based:
+            # Nobody stays connected for days: the clock alone judges a turn-based seat.
+            if given.get("then", "wait") != "wait":
+                raise TableError(
+                    ErrorCode.BAD_OPTIONS,
+                    'a turn-based table\'s absence rule is "wait": its clock alone judges',
+                )
+            then = "wait"
         if then == "claim" and len(game.teams(game.players_by_default())) != 2:
             raise TableError(
                 ErrorCode.BAD_OPTIONS, "only a two-sided game lets opponents claim the win"
             )
-        return cls(ClockConfig.read(clock), when_late, Absence(grace, then))
+        return cls(config, when_late, Absence(grace, then))
 
 
 class Timing:
@@ -114,6 +123,8 @@ class Timing:
         self.turn_since = {s: self.turn_since.get(s, at) for s in to_act}
         if kind == EventKind.ACTION and seat is not None and seat in to_act and seat in previous:
             self.turn_since[seat] = at  # acting again: a new turn
+        if kind == EventKind.TAKEBACK:
+            self.turn_since = dict.fromkeys(to_act, at)  # the position before: a new turn
         if kind == EventKind.TAKEOVER and seat is not None:
             self.bot_playing[seat] = bool(data.get("for_good"))
         elif kind == EventKind.RETURNED and seat is not None:
@@ -126,11 +137,15 @@ class Timing:
         elif kind == EventKind.TIMEOUT and seat is not None:
             clocks.advance(at)
             clocks.timed_out(seat)
+        elif kind == EventKind.VACATION and seat is not None:
+            clocks.vacation(seat, at, float(data["until"]))
+            return
         elif kind in (EventKind.FINISHED, EventKind.EXPIRED):
             clocks.stop(at)
             return
         acted = seat if kind == EventKind.ACTION else None
-        if kind in (EventKind.STARTED, EventKind.ACTION, EventKind.TIMEOUT, EventKind.RESUMED):
+        turns = (EventKind.STARTED, EventKind.ACTION, EventKind.TIMEOUT, EventKind.RESUMED)
+        if kind in turns or kind == EventKind.TAKEBACK:
             clocks.set_running(to_act, at, acted)
 
     def clock_json(self, now: float) -> dict[str, Any] | None:

@@ -68,5 +68,5 @@ def decide_claim(table: Table, absent: Absent, seat: Seat, now: float) -> list[D
 
 def takeover_drafts(table: Table, seat: Seat) -> list[Draft]:
     """An absent human's seat: a bot plays it until the human is back."""
-    level = table.stand_in_level()
+    level = table.stand_in_level(seat)
     return [Draft(EventKind.TAKEOVER, seat, {"level": level, "for_good": False})]

@@ -17,7 +17,7 @@ def timeout_drafts(table: Table, seat: Seat) -> list[Draft]:
     rule = table.timing.rules.on_timeout
     drafts = [Draft(EventKind.TIMEOUT, seat, {"rule": rule})]
     if rule == "bot":
-        level = table.stand_in_level()
+        level = table.stand_in_level(seat)
         return [*drafts, Draft(EventKind.TAKEOVER, seat, {"level": level, "for_good": True})]
     table.seats[seat].resigned = True  # as it will be once applied: who is left standing?
     try:
