@@ -7,7 +7,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -28,15 +28,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(data_dir: Path, **settings: Any) -> Iterator[str]:
-    """Yields the base URL (http://127.0.0.1:PORT) while the server runs."""
+def live_server(
+    data_dir: Path, wrap: Callable[[Any], Any] | None = None, **settings: Any
+) -> Iterator[str]:
+    """Yields the base URL (http://127.0.0.1:PORT) while the server runs (`wrap`: an ASGI
+    middleware around the app, e.g. one that records what a client was sent)."""
     port = free_port()
+    app = create_app(Settings(data_dir=data_dir, **{"bot_workers": 1, **settings}))
     config = uvicorn.Config(
-        create_app(Settings(data_dir=data_dir, **{"bot_workers": 1, **settings})),
+        wrap(app) if wrap is not None else app,
         host="127.0.0.1",
         port=port,
         log_level="warning",
         ws_max_size=1 << 20,
+        timeout_graceful_shutdown=2,  # a Bot API stream never ends by itself
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

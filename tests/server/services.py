@@ -161,11 +161,12 @@ def server_processes(count: int, database_url: str, redis_url: str) -> Iterator[
 
 @contextmanager
 def server_handles(
-    count: int, database_url: str, redis_url: str
+    count: int, database_url: str, redis_url: str, **settings: str
 ) -> Iterator[list[tuple[str, subprocess.Popen[bytes]]]]:
-    """As `server_processes`, with each process (to kill one)."""
+    """As `server_processes`, with each process (to kill one); `settings`: REGALIA_*
+    variables for every process."""
     ports = [free_port() for _ in range(count)]
-    env = {**os.environ, "REGALIA_BOT_WORKERS": "1"}
+    env = {**os.environ, "REGALIA_BOT_WORKERS": "1", **settings}
     processes = [
         subprocess.Popen(
             [

@@ -37,11 +37,17 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @schema.parametrize()
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+# Ten cases a route: over 109 routes, 25 cost two minutes of the suite's fifteen.
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_survives_fuzzing(case: schemathesis.Case, base: str) -> None:
     # Schema-valid requests may still break game rules (five seats for a two-player game):
     # those get 400/422 with a message, which the positive-data check would call a failure.
-    case.call_and_validate(base_url=base, excluded_checks=[checks.positive_data_acceptance])
+    excluded = [checks.positive_data_acceptance, checks.not_a_server_error]
+    response = case.call_and_validate(base_url=base, excluded_checks=excluded)
+    if response.status_code >= 500:
+        # The one 5xx this server gives: it sends no mail, so the mail routes answer mail_off.
+        assert response.status_code == 503, response.text
+        assert response.json()["error"]["code"] == "mail_off", response.text
 
 
 RECORD = '[Game "regulator"]\n\n1. c3 e5 2. Nc2 d5 *'

@@ -91,7 +91,7 @@ def test_a_duplicate_submission_is_applied_once(client: TestClient) -> None:
     assert len(actions) == 2
 
 
-def test_chat_is_for_seats_and_spectators_only_read(client: TestClient) -> None:
+def test_spectators_read_the_seats_chat_and_theirs_stays_among_them(client: TestClient) -> None:
     made = create(client, "toy", [{"kind": "human"}, {"kind": "bot", "level": "random"}])
     table, token = made["table"]["id"], made["tokens"][0]["token"]
     with (
@@ -99,14 +99,23 @@ def test_chat_is_for_seats_and_spectators_only_read(client: TestClient) -> None:
         client.websocket_connect(f"/ws/tables/{table}") as watcher,
     ):
         hello(player, token, "Ann")
-        assert hello(watcher, None)["role"] == "spectator"
-        watcher.send_json({"type": "chat", "text": "hi from the stands"})
-        assert receive_until(watcher, "error")["code"] == "not_seated"
+        key = client.post("/api/players", json={"name": "Sam"}).json()["player_key"]
+        watcher.send_json({"type": "hello", "token": None, "last_seq": 0, "player_key": key})
+        assert receive_until(watcher, "welcome")["role"] == "spectator"  # with a player key:
+        watcher.send_json({"type": "chat", "text": "hi from the stands"})  # it may chat
+        event = receive_until(watcher, "event")["event"]
+        while event["kind"] != "chat":
+            event = receive_until(watcher, "event")["event"]
+        assert event["text"] == "hi from the stands" and event["spectators"] is True
         player.send_json({"type": "chat", "text": "good luck"})
         event = receive_until(watcher, "event")["event"]
         while event["kind"] != "chat":
             event = receive_until(watcher, "event")["event"]
         assert event["text"] == "good luck" and event["name"] == "Ann"
+        event = receive_until(player, "event")["event"]
+        while event["kind"] != "chat":  # the spectator's line never reaches the seat
+            event = receive_until(player, "event")["event"]
+        assert event["text"] == "good luck"
 
 
 def regulator_humans(client: TestClient) -> tuple[str, list[dict[str, str]]]:

@@ -15,5 +15,8 @@ def test_root_serves_the_front_end_or_a_pointer(client: TestClient) -> None:
 
 def test_api_paths_answer_in_json(client: TestClient) -> None:
     assert client.get("/api/no-such-thing").json()["error"]["code"] == "not_found"
+    posted = client.post("/api/no-such-thing", json={})  # not the front end's 405
+    assert posted.status_code == 404 and posted.json()["error"]["code"] == "not_found"
+    assert client.get("/js/no-such.js").json()["error"]["code"] == "not_found"
     wrong = client.get("/api/replays")
     assert wrong.status_code == 405 and wrong.headers["allow"] == "POST"

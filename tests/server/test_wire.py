@@ -162,7 +162,8 @@ def test_a_command_is_refused_in_the_same_words_on_both_transports(client: TestC
         ({"type": "chat", "text": "x" * 501}, "text is longer than 500 characters"),
         ({"type": "chat", "text": 5}, "text must be a string"),
         ({"type": "fly"}, "unknown message type 'fly'; use one of join, action, chat, resign, "
-         "offer_draw, accept_draw, decline_draw, rematch, leave, claim"),
+         "offer_draw, accept_draw, decline_draw, rematch, leave, claim, offer_takeback, "
+         "accept_takeback, decline_takeback"),
     ]  # fmt: skip
     url, headers = f"/api/tables/{table}/commands", {"X-Seat-Token": token}
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
@@ -188,7 +189,8 @@ def test_the_protocol_is_published(client: TestClient) -> None:
     assert published["errors"]["no_analysis"] == 400
     client_types = set(published["client"]["discriminator"]["mapping"])
     assert client_types == {"hello", "ping", "join", "action", "chat", "resign", "offer_draw",
-                            "accept_draw", "decline_draw", "rematch", "leave", "claim"}  # fmt: skip
+                            "accept_draw", "decline_draw", "rematch", "leave", "claim",
+                            "offer_takeback", "accept_takeback", "decline_takeback"}  # fmt: skip
     assert "join" not in published["http_command"]["discriminator"]["mapping"]
     server_types = set(published["server"]["discriminator"]["mapping"])
     assert server_types == {"welcome", "event", "view", "presence", "error", "pong"}

@@ -90,6 +90,15 @@ class EvaluationOut(BaseModel):
     mate: int | None  # moves to mate (negative: being mated)
 
 
+class EndgameOut(BaseModel):
+    """The game's exact endgame knowledge (tablebases) for the side to move."""
+
+    result: Literal["win", "loss", "draw"]
+    moves: int | None  # the winner's moves to the end ("mate in 17"); None for a draw
+    plies: int | None
+    clock: bool  # a draw only because the 100-ply clock runs out first
+
+
 class _Engine(BaseModel):
     """What the engine says of one position."""
 
@@ -102,6 +111,7 @@ class _Engine(BaseModel):
     depth: int
     nodes: int
     seconds: float
+    endgame: EndgameOut | None = None  # where the game knows the exact result
 
 
 class AnalysisOut(_Engine):

@@ -7,12 +7,15 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 
+from regalia.ai.ratings import ladder
 from regalia.core.game import Game
 from regalia.core.registry import available_games
 from regalia.metrics import COMMANDS
-from regalia.protocol import CommandType, ErrorCode
+from regalia.protocol import CommandType, ErrorCode, SeatKind
+from regalia.server import bearer
 from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
+from regalia.server.people import unblocked
 from regalia.server.players import PlayerKey, player_of, reseat, seat_name
 from regalia.server.schemas import (
     ChatOut,
@@ -36,6 +39,7 @@ from regalia.tables import seeks
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
 from regalia.tables.replay import record_replay, table_replay
+from regalia.tables.reports import kind_of as report_kind
 from regalia.tables.requests import SeatRequest, TableRequest
 from regalia.tables.service import TableService
 from regalia.tables.table import Table
@@ -69,6 +73,10 @@ async def health() -> dict[str, bool]:
     return {"ok": True}
 
 
+# Where an unrated level sorts among rated ones: after them all.
+RATING_UNKNOWN = 1 << 30
+
+
 @router.get("/games", response_model=list[GameOut])
 async def games() -> list[dict[str, Any]]:
     return [game_facts(game) for game in available_games()]
@@ -77,6 +85,7 @@ async def games() -> list[dict[str, Any]]:
 def game_facts(game: Game[Any]) -> dict[str, Any]:
     counts = range(game.min_players, game.max_players + 1)
     levels = game.bot_levels
+    rated = dict(ladder(game))  # weakest first; a level with no rating after the rest
     return {
         "name": game.name,
         "title": game.title,
@@ -89,6 +98,7 @@ def game_facts(game: Game[Any]) -> dict[str, Any]:
         "perfect_information": game.perfect_information,
         "resignation": game.resignation,
         "draw_offers": game.draw_offers,
+        "takebacks": game.takebacks,
         "notation_hint": game.notation_hint,
         "seat_names": {str(n): list(game.seat_names(n)) for n in counts},
         "teams": {str(n): [sorted(team) for team in game.teams(n)] for n in counts},
@@ -104,13 +114,19 @@ def game_facts(game: Game[Any]) -> dict[str, Any]:
             for o in game.options.values()
         ],
         "bot_levels": [level.name for level in levels],
-        "levels": [{"name": lv.name, "title": lv.label, "help": lv.help} for lv in levels],
+        "levels": [
+            {"name": lv.name, "title": lv.label, "help": lv.help, "rating": rated.get(lv.name)}
+            for lv in sorted(levels, key=lambda lv: rated.get(lv.name, RATING_UNKNOWN))
+        ],
         "default_level": game.default_level or (levels[0].name if levels else ""),
         "clock_presets": [{"label": p.label, "clock": p.to_json()} for p in game.clock_presets],
         "on_timeout": game.on_timeout,
+        "days_per_move": list(game.days_per_move),
+        "conditional_moves": game.conditional_moves,
         "absence": game.absence,
         "lessons": bool(game.lessons),
         "referee": bool(game.referee),
+        "report": report_kind(game) is not None,
         "dynamics": game.dynamics.value,
         "utility": game.utility.value,
         "chance": game.chance.value,
@@ -118,8 +134,13 @@ def game_facts(game: Game[Any]) -> dict[str, Any]:
 
 
 @router.post("/tables", response_model=CreatedOut, status_code=201)
-async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
+async def create_table(
+    body: CreateIn, request: Request, x_player_key: PlayerKey = None
+) -> dict[str, Any]:
+    """A new table; with a player key its tables with bots count against that player's
+    cap (and the address's looser one), not the address's alone."""
     svc = service(request)
+    player = await player_of(request, x_player_key)
     table, tokens = await svc.create(
         TableRequest(
             game=body.game,
@@ -132,7 +153,10 @@ async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
             on_timeout=body.on_timeout,
             absence=body.absence.model_dump(exclude_none=True) if body.absence else None,
             rated=body.rated,
-        )
+            chat=body.chat,
+            position=body.position,
+        ),
+        player,
     )
     return {
         "table": summary(svc, table),
@@ -179,7 +203,8 @@ async def join(
         seat = await _seat(svc, table, x_seat_token)
     name = await seat_name(svc, body.name, player)
     pid, source = player.id if player else None, client_of(request.scope)
-    cmd = Command(CommandType.JOIN, name=name, player=pid, source=source)
+    bot = player is not None and player.bot_account
+    cmd = Command(CommandType.JOIN, name=name, player=pid, source=source, bot=bot)
     await svc.submit(table.id, seat, cmd)
     return {"seat": seat, "table": summary(svc, table), "token": token}
 
@@ -191,6 +216,15 @@ async def sit(
     """Take an open seat: its token comes back this once (409 `seat_taken` if gone)."""
     svc = service(request)
     player = await player_of(request, x_player_key)
+    if player is not None and player.bot_account:
+        await bearer.check_games(request, player)
+        table = await svc.table(table_id)
+        if sum(1 for s in table.seats if s.kind == SeatKind.OPEN and not s.joined) > 1:
+            raise TableError(
+                ErrorCode.BOT_ACCOUNT,
+                "a BOT takes only a table's last open seat (a waiting BOT would be a seek "
+                "in quick play): challenge players instead",
+            )
     name = await seat_name(svc, body.name, player) or ""
     table, token = await svc.sit(table_id, body.seat, name, player, client_of(request.scope))
     return {"seat": body.seat, "token": token, "table": summary(svc, table)}
@@ -206,6 +240,8 @@ async def quick_play(
     waiting table this seeker gives up; if someone sat down there meanwhile, that seat."""
     svc = service(request)
     player = await player_of(request, x_player_key)
+    if player is not None and player.bot_account:
+        raise TableError(ErrorCode.BOT_ACCOUNT, "a BOT plays through the Bot API, not quick play")
     if body.leave is not None:
         if not x_seat_token:
             raise TableError(ErrorCode.BAD_TOKEN, "leaving a table needs its seat token")
@@ -242,12 +278,14 @@ async def events(
     after: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = MAX_EVENTS,
     x_seat_token: Token = None,
+    x_player_key: PlayerKey = None,
 ) -> dict[str, Any]:
-    """Events after `after`, at most `limit` of them; `more` says whether others follow."""
+    """Events after `after`, at most `limit` of them; `more` says whether others follow.
+    With a player key, the chat lines of players it blocks are left out."""
     svc = service(request)
     table = await svc.table(table_id)
     seat = await svc.seat_of(table.id, x_seat_token)
-    found = table.events_after(after, seat)
+    found = await unblocked(request, x_player_key, table, table.events_after(after, seat))
     return {"events": found[:limit], "seq": table.seq, "more": len(found) > limit}
 
 
@@ -257,11 +295,18 @@ async def chat(
     request: Request,
     before: Annotated[int | None, Query(ge=1)] = None,
     limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = 50,
+    x_seat_token: Token = None,
+    x_player_key: PlayerKey = None,
 ) -> dict[str, Any]:
-    """Chat lines before seq `before` (default: all), the newest `limit` of them."""
-    table = await service(request).table(table_id)
+    """Chat lines before seq `before` (default: all), the newest `limit` of them; with a
+    player key, those of players it blocks are left out; with a seat token, spectators'."""
+    svc = service(request)
+    table = await svc.table(table_id)
+    seat = await svc.seat_of(table.id, x_seat_token)
     end = table.seq + 1 if before is None else before
-    return {"chat": table.chat_before(end, limit, None)}
+    return {
+        "chat": await unblocked(request, x_player_key, table, table.chat_before(end, limit, seat))
+    }
 
 
 @router.post("/tables/{table_id}/commands", response_model=SeqOut)

@@ -9,7 +9,6 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
@@ -17,23 +16,43 @@ from regalia.protocol import CloseCode
 from regalia.server import (
     analysis,
     api,
+    chatprefs,
     collector,
     errors,
+    export,
     languages,
     learning,
     metrics_route,
+    moderation,
+    myaccount,
+    people,
     players,
+    rating_history,
+    report,
+    seasons,
+    tournaments,
     ws,
 )
+from regalia.server.accounts_admin import router as accounts_admin_router
+from regalia.server.conditional import router as conditional_router
 from regalia.server.config import Settings
 from regalia.server.headers import SecurityHeaders
 from regalia.server.limits import BodyLimit, WriteRateLimit
+from regalia.server.mygames import router as mygames_router
+from regalia.server.notifications import install as install_notifications
+from regalia.server.notifications import router as notifications_router
+from regalia.server.positions import router as positions_router
 from regalia.server.signin import SignInLimits
+from regalia.server.web_files import StaticFirst, WebFiles
 from regalia.tables.bots import BotPool
+from regalia.tables.chatfilter import FILE_NAME as CHAT_FILTER
+from regalia.tables.chatfilter import ChatFilter
 from regalia.tables.passwords import Passwords
 from regalia.tables.ports import Clock
 from regalia.tables.service import TableService
+from regalia.tables.sharedlimits import SharedBuckets, SharedHolder
 from regalia.tables.store import Store
+from regalia.tournaments.director import Director
 
 # The largest body: a record upload of 200 000 characters fits even if each is escaped.
 MAX_BODY = 4 << 20
@@ -50,6 +69,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         await bots.start()
         fanout = None
         if settings.redis_url:
+            shared_limits.buckets = SharedBuckets(settings.redis_url)
             from regalia.server.fanout import RedisFanout  # only scale-out needs redis
 
             fanout = RedisFanout(settings.redis_url, settings.tables.fanout_poll_seconds)
@@ -62,20 +82,31 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             clock=clock,
         )
         app.state.service = service
+        filter_file = settings.chat_filter or settings.data_dir / CHAT_FILTER
+        service.rounds.chat_filter = ChatFilter(filter_file)  # words masked in chat
+        service.gate.spectator_chat = settings.spectator_chat  # who writes from the stands
         app.state.accounts = service.accounts
         app.state.ratings = service.ratings
         app.state.bots, app.state.bot_seconds = bots, settings.bot_seconds
         if fanout is not None:
             await fanout.start(service.rounds)
         await service.start()
+        app.state.tournaments = Director(service)  # runs the tournaments this process leases
+        app.state.tournaments.start()
+        app.state.seasons = settings.season, settings.active_days
         collector.settle()
         collecting = asyncio.create_task(collector.keep_young(), name="gc")
         try:
+            await install_notifications(app, service, settings)  # its task closes with the service
+            app.state.tournaments.notify = app.state.notifications.notify  # rounds are told
+            report.install(app, service, bots)  # post-game reports, in the background
             yield
         finally:
             collecting.cancel()
             if fanout is not None:
                 await fanout.close()
+            if shared_limits.buckets is not None:
+                await shared_limits.buckets.close()
             await service.close()
             await bots.close()
             store.close()
@@ -96,32 +127,56 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     # Argon2 on threads of its own; sign-in and password-change limits on the tables' clock.
     passwords = Passwords(settings.http.hash_workers, settings.http.hashes_at_once)
     app.state.passwords = passwords
-    app.state.sign_in = SignInLimits(settings.http, clock.now if clock else time.time)
+    # Per-address and per-player limits count in Redis when the site has it (set at start).
+    shared_limits = SharedHolder()
+    app.state.sign_in = SignInLimits(
+        settings.http, clock.now if clock else time.time, shared_limits
+    )
     app.state.metrics_token = settings.metrics_token
-    app.add_middleware(WriteRateLimit, limits=settings.http)
+    if (settings.web_dir / "index.html").is_file():
+        web = WebFiles(settings.web_dir)
+        app.add_middleware(StaticFirst, files=web)  # innermost: after the limits and headers
+    app.add_middleware(WriteRateLimit, limits=settings.http, shared=shared_limits)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(SecurityHeaders)  # outermost: refusals above carry the headers too
     app.include_router(api.router)
     app.include_router(players.router)
+    from regalia.server import botapi  # the Bot API, and API tokens for the challenges' routes
+
+    botapi.install(app)
+    app.include_router(rating_history.router)
     app.include_router(learning.router)
     app.include_router(languages.router)
+    app.include_router(mygames_router)
+    app.include_router(conditional_router)
+    app.include_router(notifications_router)
     app.include_router(analysis.router)
+    app.include_router(report.router)  # GET /api/tables/{id}/report
     app.include_router(ws.router)
     app.include_router(metrics_route.router)
+    app.include_router(tournaments.router)
+    moderation.install(app)  # reports, moderators' actions, roles
+    app.include_router(seasons.router)
     if (settings.web_dir / "index.html").is_file():
         # The front end answers only what no route matches, so a wrong method on an API
         # path still gets its 405 instead of the static files' 404.
-        app.router.default = _fallback(StaticFiles(directory=settings.web_dir, html=True))
+        app.router.default = _fallback(web)
     else:
 
         @app.get("/", include_in_schema=False)
         async def root() -> dict[str, Any]:
             return {"name": "Regalia", "api": "/api", "docs": "/docs", "openapi": "/openapi.json"}
 
+    app.include_router(people.router)  # challenges, follows and blocks between players
+    app.include_router(export.router)  # open game data
+    app.include_router(chatprefs.router)  # a player's "I don't want chat"
+    app.include_router(accounts_admin_router)  # an admin renames a player
+    app.include_router(myaccount.router)  # a player's export of their data, and deletion
+    app.include_router(positions_router)  # the board editor's check of a position
     return app
 
 
-def _fallback(static: StaticFiles) -> ASGIApp:
+def _fallback(static: ASGIApp) -> ASGIApp:
     async def serve(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             await static(scope, receive, send)

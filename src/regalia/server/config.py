@@ -6,6 +6,7 @@ Every limit has an environment variable named after it: `REGALIA_` + its name in
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -13,6 +14,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import regalia
+from regalia.moderation.gate import SPECTATOR_CHAT
+from regalia.notify.config import NotifySettings
 from regalia.tables.limits import Limits
 from regalia.tables.store import sqlite_url
 
@@ -65,6 +68,16 @@ class HttpLimits:
     # A guest's first password needs a player key at most this old (a fresh sign-in proof).
     first_password_seconds: float = 86_400.0
     connections_headroom: int = 256
+    # The Bot API (regalia.server.botapi): requests per API token (a burst, then per
+    # second), games one BOT plays at once, and the seconds between keep-alive newlines on
+    # an idle NDJSON stream and between looks at a BOT's games for its event stream.
+    bot_api_burst: int = 60
+    bot_api_per_second: float = 20.0
+    bot_games: int = 16
+    bot_keepalive_seconds: float = 6.0
+    bot_poll_seconds: float = 1.0
+    # The BOT ladder pairs the BOTs connected to a process this often (0: never).
+    bot_ladder_seconds: float = 86_400.0
     # WebSockets the process holds at once, all addresses together.
     sockets: int = 16_384
 
@@ -82,6 +95,21 @@ class Settings:
     # `GET /metrics` is open when None (a lone server on loopback), else it needs
     # `Authorization: Bearer <metrics_token>`.
     metrics_token: str | None = None
+    # Web Push, e-mail and their links (regalia.notify.config).
+    notify: NotifySettings = field(default_factory=NotifySettings)
+    # The reverse proxies whose X-Forwarded-For is believed (addresses or networks); from
+    # anyone else the header is ignored, so nobody picks the address a limit counts.
+    trusted_proxies: tuple[str, ...] = ()
+    # Seasons (regalia.tournaments.seasons): their length, and how recently a player must
+    # have played to be on a leaderboard.
+    season: str = "monthly"
+    active_days: int = 30
+    # The chat filter's word list (regalia.tables.chatfilter); None: chat-filter.txt in
+    # the data directory.
+    chat_filter: Path | None = None
+    # Who writes in a table's spectator chat (regalia.moderation.gate.SPECTATOR_CHAT):
+    # "players" (a player key: a mute holds), "anyone" or "off".
+    spectator_chat: str = "players"
 
     @classmethod
     def from_env(
@@ -102,6 +130,12 @@ class Settings:
             http=limits_from_env(HttpLimits(), env),
             tables=limits_from_env(Limits(), env),
             metrics_token=env.get("REGALIA_METRICS_TOKEN") or None,
+            notify=NotifySettings.from_env(env),
+            trusted_proxies=read_proxies(env.get("REGALIA_TRUSTED_PROXIES", "")),
+            season=read_season(env.get("REGALIA_SEASON") or "monthly"),
+            active_days=int(env.get("REGALIA_ACTIVE_DAYS") or 30),
+            chat_filter=read_path(env.get("REGALIA_CHAT_FILTER")),
+            spectator_chat=read_spectator_chat(env.get("REGALIA_SPECTATOR_CHAT") or "players"),
         )
 
     def db_url(self) -> str:
@@ -110,6 +144,23 @@ class Settings:
             return self.database_url
         self.data_dir.mkdir(parents=True, exist_ok=True)
         return sqlite_url(self.data_dir.resolve())
+
+
+def read_proxies(text: str) -> tuple[str, ...]:
+    """`REGALIA_TRUSTED_PROXIES`: addresses or networks, comma-separated
+    (`127.0.0.1,10.0.0.0/8,::1`); ValueError names an entry that is neither."""
+    found = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        try:
+            found.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ValueError(
+                f"REGALIA_TRUSTED_PROXIES: {item!r} is not an address or a network "
+                "(e.g. 127.0.0.1 or 10.0.0.0/8)"
+            ) from None
+    return tuple(found)
 
 
 def limits_from_env(limits: L, env: Mapping[str, str]) -> L:
@@ -127,3 +178,20 @@ def limits_from_env(limits: L, env: Mapping[str, str]) -> L:
                 raise ValueError(f"REGALIA_{item.name.upper()} must not be negative")
             changes[item.name] = value
     return replace(limits, **changes)  # type: ignore[type-var]
+
+
+def read_path(text: str | None) -> Path | None:
+    """A path variable's value; None when it is unset or empty."""
+    return Path(text) if text else None
+
+
+def read_spectator_chat(text: str) -> str:
+    if text not in SPECTATOR_CHAT:
+        raise ValueError(f"REGALIA_SPECTATOR_CHAT={text!r} is {', '.join(SPECTATOR_CHAT)}")
+    return text
+
+
+def read_season(text: str) -> str:
+    if text not in ("weekly", "monthly", "quarterly"):
+        raise ValueError(f"REGALIA_SEASON={text!r} is weekly, monthly or quarterly")
+    return text

@@ -13,6 +13,7 @@ from regalia.protocol import ErrorCode
 from regalia.server.config import HttpLimits
 from regalia.server.errors import error_response, language
 from regalia.tables.ratelimit import RateLimiter
+from regalia.tables.sharedlimits import SharedHolder
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 IPV6_PREFIX = 64  # IPv6 addresses count per network of this prefix
@@ -39,14 +40,20 @@ class BodyLimit:
 
 
 class WriteRateLimit:
-    """Per client address: table creation and other writes are token-bucket limited.
+    """Per client address: table creation and other writes are token-bucket limited (for
+    the whole site when it has Redis: `shared`).
 
     Over the limit a request gets 429 `rate_limited` with `Retry-After`, before any work."""
 
-    def __init__(self, app: ASGIApp, limits: HttpLimits) -> None:
+    def __init__(
+        self, app: ASGIApp, limits: HttpLimits, shared: SharedHolder | None = None
+    ) -> None:
         self.app = app
-        self.create = RateLimiter(limits.create_burst, limits.create_per_minute / 60, what="create")
-        self.write = RateLimiter(limits.write_burst, limits.write_per_second, what="write")
+        rate = limits.create_per_minute / 60
+        self.create = RateLimiter(limits.create_burst, rate, what="create", shared=shared)
+        self.write = RateLimiter(
+            limits.write_burst, limits.write_per_second, what="write", shared=shared
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in WRITES:
@@ -54,7 +61,7 @@ class WriteRateLimit:
             if path.startswith("/api/"):
                 creates = path.rstrip("/") in ("/api/tables", "/api/quickplay", "/api/players")
                 bucket = self.create if creates else self.write
-                wait = bucket.take(client_of(scope))
+                wait = await bucket.acquire(client_of(scope))
                 if wait:
                     if bucket is self.create:
                         message = (

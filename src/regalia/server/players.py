@@ -18,6 +18,7 @@ from fastapi import APIRouter, Header, Query, Request
 from regalia.core.game import Seat
 from regalia.core.registry import get_game
 from regalia.protocol import ErrorCode
+from regalia.server import bearer
 from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
 from regalia.server.schemas import (
@@ -31,6 +32,7 @@ from regalia.server.schemas import (
 )
 from regalia.server.signin import SignInLimits
 from regalia.tables.accounts import MAX_PASSWORD, MIN_PASSWORD, Accounts, Player
+from regalia.tables.apitokens import BOT_PLAY
 from regalia.tables.errors import TableError
 from regalia.tables.names import clean_name
 from regalia.tables.passwords import Passwords
@@ -70,7 +72,13 @@ async def read(request: Request, fn: Callable[..., T], *args: Any) -> T:
 
 
 async def player_of(request: Request, key: str | None) -> Player | None:
-    """The signed-in player of a request (None without a key); a bad key is an error."""
+    """The signed-in player of a request (None without a key); a bad key is an error.
+    Without a key, an API token with `bot:play` (`Authorization: Bearer`) names it."""
+    if not key:
+        holder = await bearer.holder_of(request, required=False)
+        if holder is not None:
+            holder.require(BOT_PLAY)
+            return holder.player
     return await read(request, accounts(request).player, key)
 
 
@@ -98,7 +106,7 @@ async def new_player(body: PlayerIn, request: Request) -> dict[str, Any]:
 async def login(body: LoginIn, request: Request) -> dict[str, Any]:
     """A new key for a player with a password (another device)."""
     limits, client = sign_in_limits(request), client_of(request.scope)
-    name = limits.check(body.name, client)
+    name = await limits.check(body.name, client)
     passwords(request).check_room()
     found = await read(request, accounts(request).credentials, body.name)
     stored = found.password_hash if found is not None else None
@@ -108,8 +116,20 @@ async def login(body: LoginIn, request: Request) -> dict[str, Any]:
         limits.failed(name, client)
         raise TableError(ErrorCode.BAD_LOGIN, "wrong name or password")
     limits.succeeded(name, client)
+    if stored is not None and passwords(request).needs_rehash(stored):
+        await rehash(request, found.player.id, stored, body.password)
     key = await read(request, accounts(request).new_key, found.player.id)
     return _answer(found.player, key)
+
+
+async def rehash(request: Request, player_id: str, old: str, password: str) -> None:
+    """Hash a password that just matched `old` again with today's parameters and keep it;
+    skipped when the hashing threads are full (the next sign-in tries again)."""
+    try:
+        new = await passwords(request).hash(password)
+    except TableError:
+        return
+    await read(request, accounts(request).rehash, player_id, old, new)
 
 
 @router.post("/players/me/password", response_model=PlayerKeyOut)
@@ -126,10 +146,10 @@ async def set_password(
         message = f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters"
         raise TableError(ErrorCode.BAD_PASSWORD, message)
     limits = sign_in_limits(request)
-    limits.change(f"client:{client_of(request.scope)}")
+    await limits.change(f"client:{client_of(request.scope)}")
     passwords(request).check_room()
     found = await read(request, accounts(request).credentials_of, x_player_key)
-    limits.change(f"player:{found.player.id}")
+    await limits.change(f"player:{found.player.id}")
     old = found.password_hash
     if old is None:
         age = service(request).clock.now() - found.key_at
@@ -210,7 +230,8 @@ def service(request: Request) -> TableService:
 async def my_profile(request: Request, x_player_key: PlayerKey = None) -> dict[str, Any]:
     player = await me(request, x_player_key)
     mine = await profile(player.id, request)
-    return mine | {"has_password": await read(request, accounts(request).has_password, player.id)}
+    has_password = await read(request, accounts(request).has_password, player.id)
+    return mine | {"has_password": has_password, "email": await my_email(request, player.id)}
 
 
 @router.get("/players/{player_id}", response_model=ProfileOut)
@@ -228,13 +249,28 @@ async def leaderboard(
     request: Request,
     page: Annotated[int, Query(ge=1, le=10_000)] = 1,
     per_page: Annotated[int, Query(ge=1, le=100)] = 50,
+    bot: bool | None = None,
 ) -> list[dict[str, Any]]:
-    """Best first by the conservative rating; a page at a time."""
+    """Best first by the conservative rating; a page at a time. `bot`: only the machines
+    (BOT accounts and built-in levels, `true`) or only the people (`false`). Only players
+    with a rated game in the last `REGALIA_ACTIVE_DAYS`."""
     try:
         name = get_game(game).name
     except Exception:
         raise TableError(ErrorCode.UNKNOWN_GAME, "no such game") from None
     rows: list[dict[str, Any]] = await read(
-        request, ratings(request).leaderboard, name, (page - 1) * per_page, per_page
+        request,
+        ratings(request).leaderboard,
+        name,
+        (page - 1) * per_page,
+        per_page,
+        bot,
+        request.app.state.seasons[1],  # the active days
     )
     return rows
+
+
+async def my_email(request: Request, player_id: str) -> dict[str, Any] | None:
+    """The player's e-mail address and whether it is verified (regalia.notify)."""
+    found = await read(request, request.app.state.notifications.store.email, player_id)
+    return None if found is None else {"address": found.address, "verified": found.verified}

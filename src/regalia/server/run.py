@@ -39,7 +39,14 @@ def serve(settings: Settings, host: str, port: int) -> None:
         http=protocol,
         ws_max_size=WS_MAX_FRAME,
         ws_per_message_deflate=False,
+        # X-Forwarded-For only from the configured proxies (none: never), not uvicorn's
+        # default of believing any local process.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies) or None,
         timeout_keep_alive=int(limits.keep_alive_seconds),
+        # Bot API streams (GET /api/stream/event …) never end by themselves: a shutdown
+        # waits this long for them, then closes them.
+        timeout_graceful_shutdown=5,
         # No limit_concurrency: uvicorn's counts WebSockets with HTTP connections and refuses
         # everyone alike; GuardedHttpProtocol caps HTTP connections and ws.Sockets sockets.
         log_level="info",

@@ -37,6 +37,7 @@ class LevelOut(BaseModel):
     name: str
     title: str
     help: str
+    rating: int | None = None  # the calibrated ladder's (regalia.ai.ratings)
 
 
 class ClockPresetOut(BaseModel):
@@ -58,6 +59,7 @@ class GameOut(BaseModel):
     perfect_information: bool
     resignation: bool
     draw_offers: bool
+    takebacks: bool
     notation_hint: str
     seat_names: dict[str, list[str]]
     teams: dict[str, list[list[int]]]
@@ -67,11 +69,14 @@ class GameOut(BaseModel):
     default_level: str
     clock_presets: list[ClockPresetOut]
     on_timeout: Literal["lose", "bot"]
+    days_per_move: list[int]  # turn-based presets: {"days_per_move": N}
+    conditional_moves: bool  # a seat may queue replies (PUT /api/tables/{id}/conditional)
     absence: Literal["bot", "claim", "wait"]
     # Whether the game ships lessons (GET /api/lessons/{game}) and a physical table's
     # referee (POST /api/referee/{game}).
     lessons: bool
     referee: bool
+    report: bool  # a finished table has a post-game report (GET /api/tables/{id}/report)
     # OpenSpiel-like facts: who acts at once, how results sum, where randomness comes from.
     dynamics: Literal["sequential", "simultaneous"]
     utility: Literal["zero-sum", "general-sum"]
@@ -104,7 +109,11 @@ class CreateIn(BaseModel):
     clock: ClockIn | None = Field(default=None, max_length=2)
     on_timeout: Literal["lose", "bot"] | None = None
     absence: AbsenceIn | None = None
+    # Start from this position (the game's own text: R12's FEN, Regicide's position text)
+    # instead of the deal; the game's rules check it (`Game.position_problems`).
+    position: str | None = Field(default=None, min_length=1, max_length=2_000)
     rated: bool = False
+    chat: bool = True  # false: no chat at this table
 
 
 class SitIn(BaseModel):
@@ -253,6 +262,7 @@ class LeaderRowOut(BaseModel):
     rating: int
     games: int
     provisional: bool
+    bot: bool = False  # a machine: a built-in level or a BOT account
     level: str | None = None  # a bot's level (its game names its title); None for a person
 
 
@@ -274,6 +284,7 @@ class ProfileOut(BaseModel):
     name: str
     bot: bool
     has_password: bool | None = None  # only in your own profile
+    email: dict[str, Any] | None = None  # only in your own: {address, verified}
     ratings: dict[str, LeaderRowOut]
     recent: list[RecentGameOut]
 

@@ -17,8 +17,9 @@ from regalia.metrics import RATE_LIMITED
 from regalia.protocol import ErrorCode
 from regalia.server.config import HttpLimits
 from regalia.tables.errors import TableError
-from regalia.tables.names import MAX_KEY, name_key
+from regalia.tables.names import stored_key
 from regalia.tables.ratelimit import RateLimiter
+from regalia.tables.sharedlimits import SharedHolder
 
 HOUR = 3600.0
 MAX_BACKOFF = HOUR
@@ -26,23 +27,24 @@ MAX_ENTRIES = 100_000
 
 
 class SignInLimits:
-    def __init__(self, limits: HttpLimits, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, limits: HttpLimits, clock: Callable[[], float], shared: SharedHolder | None = None
+    ) -> None:
         self.limits = limits
         self.clock = clock
-        self.by_client = RateLimiter(
-            limits.sign_in_burst, limits.sign_in_per_minute / 60, clock, what="sign_in"
-        )
+        rate = limits.sign_in_per_minute / 60
+        self.by_client = RateLimiter(limits.sign_in_burst, rate, clock, "sign_in", shared)
         # Failures per name key in the current hour: (count, when the hour began).
         self.by_name: dict[str, tuple[int, float]] = {}
         self.failures: dict[tuple[str, str], tuple[int, float]] = {}  # (key, address): n, at
         rate = limits.password_per_hour / 3600
-        self.changes = RateLimiter(limits.password_burst, rate, clock, what="password")
+        self.changes = RateLimiter(limits.password_burst, rate, clock, "password", shared)
         self._refused = RATE_LIMITED.labels("sign_in")
 
-    def check(self, name: str, client: str) -> str:
+    async def check(self, name: str, client: str) -> str:
         """The name's key, if this address may try it now; else `rate_limited`."""
-        key = name_key(name)[:MAX_KEY]
-        wait = self.by_client.take(client)
+        key = stored_key(name)
+        wait = await self.by_client.acquire(client)
         if not wait:
             wait = self._backoff(key, client)
         if wait:
@@ -86,11 +88,11 @@ class SignInLimits:
     def succeeded(self, key: str, client: str) -> None:
         self.failures.pop((key, client), None)
 
-    def change(self, who: str) -> None:
+    async def change(self, who: str) -> None:
         """A password change by this player (`player:<id>`) or from this address
         (`client:<address>`), if it may make one now; the address is asked first, before
         any database work."""
-        wait = self.changes.take(who)
+        wait = await self.changes.acquire(who)
         if wait:
             raise TableError(
                 ErrorCode.RATE_LIMITED,

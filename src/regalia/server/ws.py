@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -20,9 +21,11 @@ from regalia import jsontext
 from regalia.core.game import Seat
 from regalia.i18n import negotiate, translate
 from regalia.metrics import COMMANDS, RATE_LIMITED, WEBSOCKETS
-from regalia.protocol import CloseCode, CommandType, ErrorCode, MessageType
+from regalia.protocol import CloseCode, CommandType, ErrorCode, EventKind, MessageType
+from regalia.server.chatprefs import chat_off
 from regalia.server.errors import language
 from regalia.server.limits import client_of
+from regalia.server.people import relations_of
 from regalia.server.players import seat_name
 from regalia.tables.commands import Command, read_client
 from regalia.tables.errors import TableError
@@ -50,16 +53,31 @@ class Client:
         self.lang = lang
         # Frames to send: the messages of one change go in one frame (None: close).
         self.outbox: asyncio.Queue[Sequence[dict[str, Any]] | None] = asyncio.Queue()
+        # The seats whose chat lines this viewer does not see (their player is blocked).
+        self.muted: Callable[[Seat | None], bool] | None = None
+        self.chat: RateLimiter | None = None  # a spectator's chat lines, per connection
+        self.player: Any = None  # the signed-in player (a seat's, or a spectator's key's)
 
     def send(self, messages: Sequence[dict[str, Any]]) -> None:
         """One frame: a change's events and view together (one message: just that one)."""
+        if self.muted is not None:
+            messages = self._unmuted(messages)
+            if not messages:
+                return
         if self.outbox.qsize() > MAX_BACKLOG:
             self.outbox.put_nowait(None)
             return
         self.outbox.put_nowait(messages)
 
     def say(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait((message,))
+        if self.muted is None or self._unmuted((message,)):
+            self.outbox.put_nowait((message,))
+
+    def _unmuted(self, messages: Sequence[dict[str, Any]]) -> Sequence[dict[str, Any]]:
+        muted = self.muted
+        assert muted is not None
+        keep = [m for m in messages if not _chat_of(m, muted)]
+        return messages if len(keep) == len(messages) else keep
 
     def close(self) -> None:
         """The seat's token was revoked: say so, then close (the writer does)."""
@@ -91,6 +109,14 @@ class Sockets:
             self.open[client] = left
         else:
             self.open.pop(client, None)
+
+
+def _chat_of(message: dict[str, Any], muted: Callable[[Seat | None], bool]) -> bool:
+    """Whether `message` is a chat line of a muted seat."""
+    if message.get("type") != MessageType.EVENT:
+        return False
+    event = message.get("event") or {}
+    return bool(event.get("kind") == EventKind.CHAT and muted(event.get("seat")))
 
 
 def error(
@@ -209,6 +235,11 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     lang = negotiate(hello.lang) if hello.lang is not None else language(ws.headers)
     limiter = RateLimiter(limits.socket_burst, limits.socket_per_second, what="socket")
     client = Client(seat, limiter, lang)
+    if seat is None:  # a seat's chat is limited per seat at its table; a spectator's here
+        chat_limits = svc.limits
+        client.chat = RateLimiter(chat_limits.chat_burst, chat_limits.chat_per_second,
+                                  svc.clock.now, what="chat")  # fmt: skip
+    client.muted = await _muted(ws, svc, found, key if player is None else None, player, client)
     # No await between catching up and subscribing: no event can slip between the two.
     for message in found.welcome(seat, hello.last_seq, svc.limits.chat_history):
         client.say(message)  # a catch-up can be long: a frame per message
@@ -217,7 +248,8 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     try:
         if seat is not None and (hello.name or player or not table.seats[seat].joined):
             pid = player.id if player else None
-            join = Command(CommandType.JOIN, name=name, player=pid, source=client_of(ws.scope))
+            join = Command(CommandType.JOIN, name=name, player=pid, source=client_of(ws.scope),
+                           bot=bool(player and player.bot_account))  # fmt: skip
             await _submit(svc, table, seat, join, client)
         if seat is not None and table.timing.bot_playing.get(seat) is False:
             with contextlib.suppress(TableError):  # the bot just keeps the seat a while more
@@ -229,6 +261,27 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
+
+
+async def _muted(
+    ws: WebSocket, svc: TableService, found: Any, key: str | None, player: Any, client: Client
+) -> Callable[[Seat | None], bool] | None:
+    """Which seats' chat a signed-in viewer (a player, or a spectator with a key) does not
+    see: those of players they block, or every one if they want no chat (read once, when
+    they connect; their own lines are refused where every chat line is checked,
+    `Rounds.submit`)."""
+    if player is None and key:
+        with contextlib.suppress(TableError):  # a spectator's stale key is no error
+            player = await svc.db.read(ws.app.state.accounts.player, key)
+    if player is None:
+        return None
+    client.player = player
+    if await svc.db.read(chat_off, svc, player.id):
+        return lambda seat: True
+    blocked = await svc.db.read(relations_of(ws.app.state).blocked_by, player.id)
+    if not blocked:
+        return None
+    return lambda seat: seat is not None and found.table.seats[seat].player in blocked
 
 
 async def _write(ws: WebSocket, client: Client) -> None:
@@ -275,6 +328,15 @@ async def _read(
             if isinstance(read, Join):
                 raise TableError(ErrorCode.BAD_MESSAGE, "join by reconnecting with a new 'hello'")
             cmd = Command.of(read)
+            spectator = cmd.type == CommandType.CHAT and client.chat is not None
+            if spectator and (chat_wait := client.chat.take(None)):  # type: ignore[union-attr]
+                raise TableError(
+                    ErrorCode.RATE_LIMITED,
+                    f"too many chat lines; wait {chat_wait:.0f} s before the next one",
+                    retry_after=chat_wait,
+                )
+            if spectator and client.player is not None:  # signed in: named, and mutes hold
+                cmd = dataclasses.replace(cmd, name=client.player.name, player=client.player.id)
         except TableError as exc:
             # A command refused before it reached the table still counts, under its type.
             if isinstance(kind, str) and kind in COMMAND_TYPES:
