@@ -1,0 +1,1 @@
+"""Moderation: roles, reports, and the actions moderators take (warn, mute, ban, close)."""

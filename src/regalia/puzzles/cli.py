@@ -1,0 +1,98 @@
+"""`regalia puzzles mine`: puzzles from self-play, records or exported games, as JSONL."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from regalia.ai.analysis import states as game_states
+from regalia.cli import Groups
+from regalia.cli.common import fail
+from regalia.core.errors import RegaliaError
+from regalia.core.game import Game, State
+from regalia.core.registry import get_game
+from regalia.puzzles.mine import NODES, mine_states
+from regalia.puzzles.selfplay import PLAY_NODES, selfplay_games
+
+
+def _records(game: Game[Any], path: Path) -> Iterator[tuple[str, list[State[Any]]]]:
+    """Games from a record file, a directory of them, or JSONL lines with a `record`."""
+    files = sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
+    for file in files:
+        text = file.read_text(encoding="utf-8")
+        if file.suffix in (".jsonl", ".ndjson"):
+            for number, line in enumerate(text.splitlines(), start=1):
+                if not line.strip():
+                    continue
+                row = json.loads(line)
+                if row.get("game", game.name) != game.name or not row.get("record"):
+                    continue
+                yield f"{file.name}:{number}", game_states(game, record=row["record"])
+        else:
+            yield file.name, game_states(game, record=text)
+
+
+def mine(
+    game: str = typer.Option(..., help="The game, e.g. regulator."),
+    source: str = typer.Option(
+        "selfplay", "--from", help="selfplay (the strongest level against itself) or records."
+    ),
+    records: Path | None = typer.Option(
+        None,
+        help="With --from records: a record file, a directory of them, or an export's "
+        "JSONL (regalia export; a DB's finished games).",
+    ),
+    out: Path = typer.Option(..., help="The JSONL file to write (one puzzle a line)."),
+    games: int = typer.Option(20, min=1, help="With --from selfplay: how many games."),
+    first_seed: int = typer.Option(0, help="With --from selfplay: the first game's seed."),
+    play_nodes: int = typer.Option(PLAY_NODES, min=100, help="Self-play nodes per move."),
+    nodes: int = typer.Option(NODES, min=100, help="Verifying search's nodes per position."),
+    limit: int = typer.Option(0, min=0, help="Stop after this many puzzles (0: no limit)."),
+) -> None:
+    """Mine puzzles: positions where exactly one move keeps a decisive advantage, verified
+    unique at every solver step by a MultiPV-2 search (docs/puzzles.md)."""
+    try:
+        found_game = get_game(game)
+        if not found_game.puzzles:
+            raise fail(f"{found_game.title} has no puzzles to mine")
+        if source == "selfplay":
+            sources: Iterator[tuple[str, list[State[Any]]]] = (
+                (f"selfplay:{seed}", states)
+                for seed, states in selfplay_games(found_game, first_seed, games, play_nodes)
+            )
+        elif source == "records":
+            if records is None or not records.exists():
+                raise fail("--from records needs --records FILE|DIR that exists")
+            sources = _records(found_game, records)
+        else:
+            raise fail(f"--from is selfplay or records, not {source!r}")
+        seen: set[str] = set()
+        with out.open("w", encoding="utf-8") as sink:
+            for number, (name, states) in enumerate(sources, start=1):
+                made = 0
+                for puzzle in mine_states(states, name, nodes):
+                    if puzzle.id in seen:
+                        continue
+                    seen.add(puzzle.id)
+                    sink.write(json.dumps(puzzle.to_json(), ensure_ascii=False) + "\n")
+                    sink.flush()
+                    made += 1
+                    if limit and len(seen) >= limit:
+                        break
+                print(f"game {number} ({name}): {len(states) - 1} plies, {made} puzzles, "
+                      f"{len(seen)} in all", file=sys.stderr)  # fmt: skip
+                if limit and len(seen) >= limit:
+                    break
+    except (RegaliaError, OSError, ValueError) as exc:
+        raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+
+
+def register(groups: Groups) -> None:
+    app = typer.Typer(help="Puzzles: mine them from games (docs/puzzles.md).")
+    app.command("mine")(mine)
+    groups.root.add_typer(app, name="puzzles", no_args_is_help=True)
