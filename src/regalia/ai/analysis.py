@@ -22,6 +22,7 @@ from regalia.ai.search.agent import SearchAgent
 from regalia.ai.search.scores import is_mate, mate_moves
 from regalia.core.errors import BadNotation, BadRecord, RegaliaError
 from regalia.core.game import Game, Outcome, Seat, State
+from regalia.core.registry import load_ref
 
 # Mates are drawn at the end of the chart: this many centipawns.
 MATE_CP = 10_000
@@ -149,6 +150,7 @@ def analyse(
         "result": result.to_json() if result is not None else None,
     }
     team = first_team(state)
+    base["endgame"] = endgame(state) if result is None else None
     if result is not None or not acting:
         outcomes = result.outcomes if result is not None else ()
         mine = next(iter(team), 0)
@@ -177,6 +179,15 @@ def analyse(
         "nodes": report.nodes,
         "seconds": round(report.seconds, 3),
     }
+
+
+def endgame(state: State[Any]) -> dict[str, Any] | None:
+    """The game's exact endgame verdict on `state` (`Game.endgame`, e.g. tablebases), or None."""
+    hook = state.game.endgame
+    if not hook:
+        return None
+    found: dict[str, Any] | None = load_ref(hook)(state)
+    return found
 
 
 def line_text(state: State[Any], line: Sequence[Any]) -> list[str]:

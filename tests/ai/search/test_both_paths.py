@@ -23,3 +23,10 @@ def test_regicide_searches_agree() -> None:
     assert same_here("tests.ai.search.traces:regicide", *args) == run_interpreted(
         "tests.ai.search.traces:regicide", *args
     )
+
+
+def test_a_node_limit_stops_both_paths_at_exactly_that_many_nodes() -> None:
+    nodes = [1, 33, 100, 2500, 2500]  # the last on a table the one before has warmed
+    here = same_here("tests.ai.search.traces:node_limited", nodes)
+    assert [row[0] for row in here] == nodes * 2
+    assert here == run_interpreted("tests.ai.search.traces:node_limited", nodes)

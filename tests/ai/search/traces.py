@@ -47,3 +47,19 @@ def regicide(seeds: list[int], plies: int, every: int, depth: int) -> list[Any]:
         _searches(RegicideDomain(), RegicidePosition.start(), seed, plies, every, depth)
         for seed in seeds
     ]
+
+
+def node_limited(nodes: list[int]) -> list[Any]:
+    """Searches bounded by nodes alone from each chess game's start, one after another on
+    the same (warming) table: [nodes counted, move, depth completed] each."""
+    rows = []
+    games: list[tuple[Any, Any]] = [
+        (RegulatorDomain(), RegulatorPosition.start()),
+        (RegicideDomain(), RegicidePosition.start()),
+    ]
+    for domain, pos in games:
+        searcher: Searcher[Any, Any] = Searcher(domain)
+        for limit in nodes:
+            report = searcher.search(pos, Limits(nodes=limit))
+            rows.append([report.nodes, report.move, report.depth])
+    return rows

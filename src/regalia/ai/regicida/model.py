@@ -249,7 +249,7 @@ def replay(view: dict[str, Any], start: Replay | None = None, upto: int | None =
     scorer = start.scorer if start else Scorer(view["objective"]["key"])
     history = view["history"] if upto is None else view["history"][:upto]
     tops_now = [p["top"] for p in view["piles"]]
-    table = start.table.copy() if start else Table()
+    table = start.table.copy() if start else _first_table(view)
     decisions = list(start.decisions) if start else []
     done = start.entries if start else 0
     sizes = _pile_sizes(history[:done])
@@ -283,6 +283,29 @@ def replay(view: dict[str, Any], start: Replay | None = None, upto: int | None =
                 )
             table.swap(a, b, flip)
     return Replay(scorer, table, decisions, tops_now, view["phase"], len(history))
+
+
+def _first_table(view: dict[str, Any]) -> Table:
+    """The table a game began with: an empty canvas, or, for a game started after
+    Expansion from a position (no placement in its history, as in `regalia.env`'s reduced
+    configuration), its grid: the view's grid with every swap so far taken back (a swap
+    needs two light tokens, so the flipped one was light before)."""
+    history = view["history"]
+    if view["grid"]["rows"] is None or any(e["action"].startswith("place") for e in history):
+        return Table()
+    table = Table(GRID)
+    for item in view["grid"]["cells"]:
+        cell = parse_cell(item["cell"], GRID)
+        table.house[cell] = int(item["house"])
+        if item["side"] == "dark":
+            table.dark.add(cell)
+    for entry in reversed(history):
+        words = entry["action"].split()
+        if words[0] == "swap":
+            a, b, flip = (parse_cell(words[i], GRID) for i in (1, 2, 4))
+            table.dark.discard(flip)
+            table.house[a], table.house[b] = table.house[b], table.house[a]
+    return table
 
 
 def _index(options: Sequence[Option], key: tuple[Any, ...]) -> int | None:

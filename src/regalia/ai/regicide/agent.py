@@ -24,12 +24,17 @@ class StrongAgent(SearchAgent[Position, int]):
         return state.position  # a fresh copy
 
     def history(self, pos: Position) -> Sequence[int]:
-        # The position keeps its moves, not its keys: step back through the plies since the
-        # last capture or pawn move (only those positions can recur), then forward again.
-        steps = min(pos.halfmove, len(pos.history))
-        undone = [pos.pop() for _ in range(steps)]
-        keys = []
-        for move in reversed(undone):
-            keys.append(pos.key)
-            pos.push(move)
-        return keys
+        return recent_keys(pos)
+
+
+def recent_keys(pos: Position) -> list[int]:
+    """Keys of the positions since the last capture or pawn move (only those can recur).
+    The position keeps its moves, not its keys: step back through those plies, then forward
+    again."""
+    steps = min(pos.halfmove, len(pos.history))
+    undone = [pos.pop() for _ in range(steps)]
+    keys = []
+    for move in reversed(undone):
+        keys.append(pos.key)
+        pos.push(move)
+    return keys

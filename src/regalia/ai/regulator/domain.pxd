@@ -26,7 +26,7 @@ cdef class RegulatorDomain(NativeDomain):
     cdef unsigned long long c_key(self, object pos) except? 0
     @cython.locals(p=Position)
     cdef int c_evaluate(self, object pos) except? -1
-    @cython.locals(p=Position)
+    @cython.locals(p=Position, occupied=cython.ulonglong, code=int)
     cdef int c_outcome(self, object pos, int ply) except? -1
     @cython.locals(p=Position)
     cdef int c_in_check(self, object pos) except -1

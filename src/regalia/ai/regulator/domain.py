@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from regalia.ai.regulator import tablebase
 from regalia.ai.regulator.evaluation import evaluate as score_of
 from regalia.ai.search import scores
 from regalia.ai.search.native import NO_END, NativeDomain
@@ -104,6 +105,18 @@ class RegulatorDomain(NativeDomain):
             return 0 if p.count_moves() else scores.mated_in(ply)
         if not p.pawns and p.bare_kings():
             return 0
+        if p.pawns <= 1:
+            # Three men or fewer: the endgame tables know the exact result, once built.
+            occupied = 0
+            for code in range(13):
+                if code != 6:
+                    occupied |= p._bb[code]
+            occupied &= occupied - 1
+            occupied &= occupied - 1
+            if occupied & (occupied - 1) == 0:
+                found = tablebase.search_score(p, ply)
+                if found is not None:
+                    return found
         return NO_END
 
     def c_in_check(self, pos: Position) -> int:

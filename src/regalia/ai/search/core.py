@@ -34,7 +34,14 @@ if not cython.compiled:  # names of C functions the compiled module calls (core.
 from regalia.ai.search import scores
 from regalia.ai.search.limits import Stopped
 from regalia.ai.search.native import NO_END, NativeDomain
-from regalia.ai.search.ordering import CAPTURE, HASH_MOVE, HISTORY_CAP, KILLER, KILLER_PLIES
+from regalia.ai.search.ordering import (
+    CAPTURE,
+    COUNTER,
+    HASH_MOVE,
+    HISTORY_CAP,
+    KILLER,
+    KILLER_PLIES,
+)
 from regalia.ai.search.table import EXACT, LOWER, NO_MOVE, UPPER, Table
 
 MATE = scores.MATE
@@ -48,6 +55,15 @@ DELTA_MARGIN = 200
 CHECK_EVERY = 32
 HISTORY_SIZE = 1 << 16  # history is kept per `move & 0xFFFF`
 FILTER_SIZE = 1 << 14  # repetition filter slots, per `key & (FILTER_SIZE - 1)`
+# Aspiration: from depth ASPIRATION_DEPTH on, the root first searches within this much of the
+# previous iteration's score, and again with the open window if the score falls outside.
+ASPIRATION_DEPTH = 4
+ASPIRATION_WINDOW = 40
+NO_GUESS = scores.NO_GUESS
+# Futility: at FUTILITY_DEPTH plies or fewer left, a quiet move that gives no check is not
+# searched when the static evaluation plus the margin of its depth stays at or below alpha.
+FUTILITY_DEPTH = 2
+FUTILITY_MARGIN = 150  # per ply left
 
 
 class Core:
@@ -78,20 +94,29 @@ class Core:
             self._orders: list[int] = []
             self._path: list[int] = []
             self._killers = [NO_MOVE] * (2 * KILLER_PLIES)
+            self._played = [NO_MOVE] * KILLER_PLIES
+            self._counter = [NO_MOVE] * HISTORY_SIZE
             self._history = [0] * HISTORY_SIZE
             self._filter = [0] * FILTER_SIZE
         else:
             for i in range(2 * KILLER_PLIES):
                 self._killers[i] = NO_MOVE
+            for i in range(KILLER_PLIES):
+                self._played[i] = NO_MOVE
+            for i in range(HISTORY_SIZE):
+                self._counter[i] = NO_MOVE
         self._reserve(8 * self._max_moves)
         self._reserve_path(256)
         self.nodes = 0
+        self.seldepth = 0
         self._next_check = CHECK_EVERY
         self._node_limit = -1
         self._deadline = 0.0
         self._has_deadline = False
         self._stop: Any = None
         self.partial: tuple[int, int] | None = None
+        # Called with (move, its number) as each root move is searched (UCI `currmove`).
+        self.on_root_move: Any = None
 
     def __dealloc__(self) -> None:
         if cython.compiled:
@@ -145,6 +170,7 @@ class Core:
             self._killers[i] = NO_MOVE
         for i in range(HISTORY_SIZE):
             self._history[i] = 0
+            self._counter[i] = NO_MOVE
 
     def begin(
         self,
@@ -156,8 +182,9 @@ class Core:
         """Set the limits of a new search, age the ordering memory and load the game's
         earlier positions (their keys) for repetitions."""
         self.nodes = 0
-        self._next_check = CHECK_EVERY
+        self.seldepth = 0
         self._node_limit = -1 if nodes is None else nodes
+        self._next_check = self._checkpoint()
         self._has_deadline = seconds is not None
         self._deadline = time.perf_counter() + seconds if seconds is not None else 0.0
         self._stop = stop
@@ -174,9 +201,17 @@ class Core:
         for key in history:
             self._enter(key & 0xFFFF_FFFF_FFFF_FFFF)
 
+    def _checkpoint(self) -> int:
+        """The node count of the next look at the limits: CHECK_EVERY nodes on, or the node
+        limit if that comes first (so a search stops at exactly its node limit)."""
+        at = self.nodes + CHECK_EVERY
+        if 0 <= self._node_limit < at:
+            at = self._node_limit
+        return at
+
     def _check(self) -> int:
-        """A look at the limits, every CHECK_EVERY nodes; Stopped when one is reached."""
-        self._next_check = self.nodes + CHECK_EVERY
+        """A look at the limits (see `_checkpoint`); Stopped when one is reached."""
+        self._next_check = self._checkpoint()
         if self._node_limit >= 0 and self.nodes >= self._node_limit:
             raise Stopped
         if self._has_deadline and time.perf_counter() >= self._deadline:
@@ -226,12 +261,22 @@ class Core:
             self._moves[k] = move
             self._orders[k] = top
 
-    def _reward(self, move: int, ply: int, depth: int) -> None:
-        """A quiet `move` caused a beta cut-off at `ply` with `depth` plies left."""
+    def _reward(self, move: int, ply: int, depth: int, start: int, k: int) -> None:
+        """A quiet `move` (at index k of the node's moves from `start`) caused a beta cut-off
+        at `ply` with `depth` plies left: it becomes a killer and the countermove of the move
+        before it, gains history, and the quiet moves tried before it lose some."""
         slot = 2 * min(ply, KILLER_PLIES - 1)
         if self._killers[slot] != move:
             self._killers[slot + 1] = self._killers[slot]
             self._killers[slot] = move
+        before = self._played[min(ply - 1, KILLER_PLIES - 1)]
+        if before != NO_MOVE:
+            self._counter[before & (HISTORY_SIZE - 1)] = move
+        for i in range(start, k):
+            if self._orders[i] < CAPTURE:
+                index = self._moves[i] & (HISTORY_SIZE - 1)
+                value = self._history[index] - depth * depth
+                self._history[index] = value if value > 0 else 0
         index = move & (HISTORY_SIZE - 1)
         value = self._history[index] + depth * depth
         self._history[index] = value
@@ -248,9 +293,12 @@ class Core:
         end = self.domain.c_moves(pos, self._moves, 0)
         return [self._moves[i] for i in range(end)]
 
-    def root(self, pos: Any, moves: list[int], depth: int, previous: int) -> tuple[int, int]:
+    def root(
+        self, pos: Any, moves: list[int], depth: int, previous: int, guess: int = NO_GUESS
+    ) -> tuple[int, int]:
         """One iteration at the root: (score, best move). `moves` is reordered in place:
-        captures first on the first iteration, then the previous best move first."""
+        captures first on the first iteration, then the previous best move first. With a
+        `guess` (the previous iteration's score) the first try is an aspiration window."""
         domain = self.domain
         key = domain.c_key(pos)
         if previous < 0:
@@ -267,26 +315,47 @@ class Core:
             moves.insert(0, previous)
         self.partial = None
         self._enter(key)
-        alpha = -INF
-        beta = INF
+        low = -INF
+        high = INF
+        if guess != NO_GUESS and depth >= ASPIRATION_DEPTH and -MATE_BOUND < guess < MATE_BOUND:
+            low = guess - ASPIRATION_WINDOW
+            high = guess + ASPIRATION_WINDOW
+        alpha = low
         best_move = moves[0]
         try:
-            for index in range(len(moves)):
-                move = moves[index]
-                domain.c_push(pos, move)
-                try:
-                    if index == 0:
-                        score = -self._negamax(pos, depth - 1, -beta, -alpha, 1)
-                    else:
-                        score = -self._negamax(pos, depth - 1, -alpha - 1, -alpha, 1)
-                        if score > alpha:
+            while True:
+                alpha = low
+                beta = high
+                best_move = moves[0]
+                for index in range(len(moves)):
+                    move = moves[index]
+                    if self.on_root_move is not None:
+                        self.on_root_move(move, index + 1)
+                    self._played[0] = move
+                    domain.c_push(pos, move)
+                    try:
+                        if index == 0:
                             score = -self._negamax(pos, depth - 1, -beta, -alpha, 1)
-                finally:
-                    domain.c_pop(pos)
-                if score > alpha:
-                    alpha = score
-                    best_move = move
-                    self.partial = (score, move)
+                        else:
+                            score = -self._negamax(pos, depth - 1, -alpha - 1, -alpha, 1)
+                            if alpha < score < beta:
+                                score = -self._negamax(pos, depth - 1, -beta, -alpha, 1)
+                    finally:
+                        domain.c_pop(pos)
+                    if score > alpha:
+                        alpha = score
+                        best_move = move
+                        self.partial = (score, move)
+                        if score >= beta:
+                            break
+                if alpha <= low and low > -INF:
+                    low = -INF  # failed low: every move again, with the open window
+                elif alpha >= high and high < INF:
+                    high = INF  # failed high: the move that did it first, open window
+                    moves.remove(best_move)
+                    moves.insert(0, best_move)
+                else:
+                    break
         finally:
             self._leave()
         self.table.store(key, depth, EXACT, _to_table(alpha, 0), best_move)
@@ -299,6 +368,8 @@ class Core:
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check()
+        if ply > self.seldepth:
+            self.seldepth = ply
         key = domain.c_key(pos)
         if self._repeated(key):
             return 0  # a repetition: either side could choose to repeat again
@@ -337,6 +408,10 @@ class Core:
         killer = 2 * min(ply, KILLER_PLIES - 1)
         first = self._killers[killer]
         second = self._killers[killer + 1]
+        counter = NO_MOVE
+        before = self._played[min(ply - 1, KILLER_PLIES - 1)]
+        if before != NO_MOVE:
+            counter = self._counter[before & (HISTORY_SIZE - 1)]
         for i in range(start, end):
             move = self._moves[i]
             if move == hash_move:
@@ -349,6 +424,8 @@ class Core:
                     order = KILLER
                 elif move == second:
                     order = KILLER - 1
+                elif move == counter:
+                    order = COUNTER
                 else:
                     order = self._history[move & (HISTORY_SIZE - 1)]
             self._orders[i] = order
@@ -357,6 +434,16 @@ class Core:
         best = -INF
         best_move = NO_MOVE
         reduce_ok = self.reductions and depth >= 3 and not in_check
+        # Futility: far enough below alpha, a quiet move this near the horizon cannot help.
+        futile = False
+        if (
+            self.reductions
+            and depth <= FUTILITY_DEPTH
+            and not in_check
+            and -MATE_BOUND < alpha < MATE_BOUND
+        ):
+            futile = domain.c_evaluate(pos) + FUTILITY_MARGIN * depth <= alpha
+        here = min(ply, KILLER_PLIES - 1)
         self._top = end
         self._enter(key)
         try:
@@ -364,13 +451,23 @@ class Core:
                 self._pick(k, end)
                 move = self._moves[k]
                 order = self._orders[k]
+                self._played[here] = move
                 domain.c_push(pos, move)
                 try:
+                    if futile and k > start and order < COUNTER and not domain.c_in_check(pos):
+                        continue
                     if k == start:
                         score = -self._negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                     else:
-                        # Late quiet moves are rarely best: look at them shallower first.
-                        r = 1 if reduce_ok and k - start >= 3 and order < KILLER - 1 else 0
+                        # Late quiet moves are rarely best: look at them shallower first,
+                        # the later and the deeper the more so.
+                        r = 0
+                        if reduce_ok and k - start >= 3 and order < COUNTER:
+                            r = 1
+                            if depth >= 5 and k - start >= 6:
+                                r = 2
+                            if depth >= 8 and k - start >= 12:
+                                r = 3
                         score = -self._negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1)
                         if score > alpha and (r or score < beta):
                             score = -self._negamax(pos, depth - 1, -beta, -alpha, ply + 1)
@@ -383,7 +480,7 @@ class Core:
                         alpha = score
                         if score >= beta:
                             if order < CAPTURE:
-                                self._reward(move, ply, depth)
+                                self._reward(move, ply, depth, start, k)
                             break
         finally:
             self._leave()
@@ -408,6 +505,8 @@ class Core:
             self.nodes += 1
             if self.nodes >= self._next_check:
                 self._check()
+            if ply > self.seldepth:
+                self.seldepth = ply
             end = domain.c_outcome(pos, ply)
             if end != NO_END:
                 return end

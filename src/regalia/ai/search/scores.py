@@ -10,6 +10,8 @@ from __future__ import annotations
 MATE = 1_000_000
 MATE_BOUND = MATE - 10_000
 INFINITY = MATE + 1
+# No score known yet (the search's root takes it for "no aspiration window").
+NO_GUESS = -(1 << 30)
 
 
 def mated_in(ply: int) -> int:

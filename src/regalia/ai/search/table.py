@@ -142,5 +142,11 @@ class Table:
         else:
             self._depths = [EMPTY] * self._size
 
+    def hashfull(self) -> int:
+        """How full the table is, in permille (UCI `hashfull`), from its first 1000 slots."""
+        sample = min(self._size, 1000)
+        used = sum(1 for slot in range(sample) if self._depths[slot] != EMPTY)
+        return used * 1000 // sample
+
     def __len__(self) -> int:
         return sum(1 for slot in range(self._size) if self._depths[slot] != EMPTY)
