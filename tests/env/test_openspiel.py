@@ -359,7 +359,8 @@ def test_no_earlier_vote_shows_to_a_later_voter_in_turn_based_regicida() -> None
 
 
 class ViewOnly:
-    """A core state that answers nothing but `view`: whatever reads more fails."""
+    """A core state that answers nothing but `view` (and `board_view`, a part of it):
+    whatever reads more fails."""
 
     def __init__(self, state: Any) -> None:
         self._state = state
@@ -367,19 +368,28 @@ class ViewOnly:
     def view(self, seat: int | None) -> dict[str, Any]:
         return self._state.view(seat)  # type: ignore[no-any-return]
 
+    def board_view(self, seat: int) -> dict[str, Any]:
+        return self._state.board_view(seat)  # type: ignore[no-any-return]
+
     def to_act(self) -> frozenset[int]:  # read once, to know whose turn it is
         return self._state.to_act()  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("name", sorted(QUICK))
 def test_observations_are_built_from_the_view_alone(name: str) -> None:
+    """Texts, and the tensors of a game with secrets, read the seat's view alone. The chess
+    games' planes come from the engine position (nothing there is secret), equal to the
+    view's planes (tests/env/test_fast_observe.py)."""
     game = pyspiel.load_game(QUICK[name])
     state = play_until(game.new_initial_state(), random.Random(6), lambda s: len(s.history()) > 60)
     blind = state.clone()
     blind._run = ro.Run(state._run.game_string, ViewOnly(state.core), None, 0, None, False)  # type: ignore[arg-type]
     kinds = ["observation", "information", "public", "public_history", "private"]
+    secrets = game.get_type().information == T.Information.IMPERFECT_INFORMATION
     for seat in range(game.num_players()):
-        assert np.array_equal(blind.planes(seat), state.planes(seat))
+        if secrets:
+            assert np.array_equal(blind.planes(seat), state.planes(seat))
+            assert np.array_equal(blind.info_state(seat), state.info_state(seat))
         for kind in kinds:
             assert blind.text(kind, seat) == state.text(kind, seat)
 

@@ -140,13 +140,14 @@ def test_rl_environment_plays_whole_episodes(game_string: str) -> None:
     """The environment OpenSpiel's RL agents (DQN, NFSP, policy gradients) learn in. It
     steps a simultaneous-move game with one action per player at every node, so Regicida's
     one-seat nodes take the acting seat's entry; it samples the deal itself, and observes
-    the observation tensor, there being no information-state tensor."""
+    the information-state tensor where the game has one (Regicida), else the observation
+    tensor."""
     env = rl_environment.Environment(game_string)
     rng = np.random.RandomState(4)
     players = env.num_players
     step = env.reset()
     assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
-    assert env.use_observation
+    assert env.use_observation == ("regicida" not in game_string)
     while not step.last():
         legal = step.observations["legal_actions"]
         if env.is_turn_based:

@@ -20,11 +20,13 @@ import regalia.env.openspiel  # noqa: F401  (registers the games)
 
 FOLDER = Path(__file__).parent / "playthroughs"
 # Regulator plays to its end; Regicide stops after four plies (a draw by the ply limit),
-# since each of its states prints four 42 x 14 x 14 tensors; two-player Regicida is whole.
+# since each of its states prints four 42 x 14 x 14 tensors; two-player Regicida is whole,
+# and so is its reduced configuration.
 GAMES = {
     "regalia_regulator.txt": "regalia_regulator",
     "regalia_regicide.txt": "regalia_regicide(max_game_length=4)",
-    "regalia_regicida.txt": "regalia_regicida(objective=random,players=2)",
+    "regalia_regicida.txt": "regalia_regicida(objective=random,players=2,reduced=False)",
+    "regalia_regicida_reduced.txt": "regalia_regicida(objective=random,players=2,reduced=True)",
 }
 SEED = 0
 

@@ -14,7 +14,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +40,9 @@ class Adapter(ABC):
     # Whether `State.encode(action)` depends on the (hashable) action alone, never on the
     # state: then each action's index is worked out once and kept (`legal_by_index`).
     stateless_encode: bool = False
+    # Parameters of the environment that are not game options, with their defaults (a
+    # constructor keyword each; OpenSpiel shows them as game parameters).
+    parameters: ClassVar[Mapping[str, Any]] = {}
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         self.game: Game[Any] = self.load_game()
@@ -89,6 +92,20 @@ class Adapter(ABC):
     def private_text(self, view: Mapping[str, Any], seat: Seat) -> str:
         """What `seat` knows that others do not; empty in a game of perfect information."""
         return ""
+
+    @property
+    def info_state_shape(self) -> tuple[int, ...] | None:
+        """Shape of `info_state`, or None when the game offers no information-state tensor
+        (in a game of perfect information the observation is the whole state)."""
+        return None
+
+    def info_state(self, view: Mapping[str, Any], seat: Seat) -> Planes:
+        """`seat`'s perfect-recall information-state tensor, built only from `view`."""
+        raise NotImplementedError(f"{self.game_name} has no information-state tensor")
+
+    def deal_info_state(self, deal: Deal, seat: Seat) -> Planes:
+        """The information-state tensor of `seat` while `deal` goes on."""
+        raise NotImplementedError(f"{self.game_name} has no information-state tensor")
 
     def deal(self) -> Deal | None:
         """The random setup as chance choices, or None when the setup is fixed (then

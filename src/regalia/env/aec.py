@@ -11,8 +11,9 @@ agent's observation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import gymnasium
 import numpy as np
@@ -24,11 +25,12 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
-from regalia.core.errors import IllegalAction
+from regalia.core.errors import IllegalAction, RegaliaError
 from regalia.core.game import Seat, State
 from regalia.env.adapter import Adapter, apply_joint
 
 ObsDict = dict[str, np.ndarray]
+T = TypeVar("T")
 _INT8 = np.dtype(np.int8)  # a dtype object: `np.zeros` parses no keyword, every step
 
 
@@ -51,10 +53,18 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         "is_parallelizable": False,
     }
 
-    def __init__(self, adapter: Adapter, render_mode: str | None = None) -> None:
+    def __init__(
+        self, adapter: Adapter, render_mode: str | None = None, position: str | None = None
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        # A start position, as OpenSpiel's `position` parameter: read once, so a bad one is
+        # refused here; every game then starts from it.
+        self.position = position.strip() if position else None
+        self._start: State[Any] | None = None
+        if self.position:
+            self._start = checked(lambda: adapter.game.from_position(str(self.position)))
         self.adapter = adapter
         self.render_mode = render_mode
         self.possible_agents = [adapter.agent_name(s) for s in range(adapter.players)]
@@ -70,7 +80,10 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
         self._num_actions = adapter.num_actions
         self._rng = np.random.default_rng()
         self.game_seed = 0
-        self.game_state: State[Any] = adapter.new_state(0)
+        self.game_state: State[Any] = self._start or adapter.new_state(0)
+        # The state the current game started from (what bots replay a game from).
+        self.game_start: State[Any] = self.game_state
+        self.games_dealt = 0  # reset() calls so far: which game this is
         self._pending: dict[Seat, Any] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -88,7 +101,12 @@ class RegaliaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped ba
             self.seed(seed)
         # Each game's seed comes from the env's generator: reset(seed=s) replays exactly.
         self.game_seed = int(self._rng.integers(0, 2**63 - 1))
-        self.game_state = self.adapter.new_state(self.game_seed)
+        if self._start is not None:
+            self.game_state = self._start
+        else:
+            self.game_state = self.adapter.new_state(self.game_seed)
+        self.game_start = self.game_state
+        self.games_dealt += 1
         self._pending = {}
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -310,6 +328,15 @@ class _ClassicIterator(AECOrderEnforcingIterator):  # type: ignore[misc]  # unty
 
 for _name in _HOT:
     setattr(ClassicWrapper, _name, _direct(_name))
+
+
+def checked(make: Callable[[], T]) -> T:
+    """`make()`, a game's refusal (a bad player count, option or position) raised as
+    ValueError with the game's message, as OpenSpiel's loader raises it."""
+    try:
+        return make()
+    except RegaliaError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def wrap(raw: RegaliaEnv) -> Any:

@@ -28,6 +28,7 @@ examples.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -79,19 +80,21 @@ class Spec:
 
     name: str  # the Regalia game
     game_type: pyspiel.GameType
-    parameters: Mapping[str, int | str]
+    parameters: Mapping[str, int | str | bool]
     options: tuple[str, ...]  # the parameters that are game options
+    extras: tuple[str, ...] = ()  # the parameters of the adapter alone (`Adapter.parameters`)
 
 
 def describe(name: str) -> Spec:
     """The OpenSpiel facts of the game called `name`, at its default parameters."""
     adapter = make_adapter(name)
     game = adapter.game
-    parameters: dict[str, int | str] = {}
+    parameters: dict[str, int | str | bool] = {}
     if game.min_players != game.max_players:
         parameters["players"] = adapter.players
     for option in game.options.values():
         parameters[option.name] = "" if option.default is None else option.default
+    parameters.update(adapter.parameters)
     if type(game).from_position is not Game.from_position:
         parameters["position"] = ""
     if adapter.max_decisions() is None:
@@ -115,13 +118,13 @@ def describe(name: str) -> Spec:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=adapter.info_state_shape is not None,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=dict(parameters),
         provides_factored_observation_string=not perfect,
     )
-    return Spec(name, game_type, parameters, tuple(game.options))
+    return Spec(name, game_type, parameters, tuple(game.options), tuple(adapter.parameters))
 
 
 SPECS = {spec.game_type.short_name: spec for spec in map(describe, ADAPTERS)}
@@ -166,6 +169,18 @@ class RegaliaGame(pyspiel.Game):  # type: ignore[misc]  # untyped base
             raise ValueError(f"{self.spec.game_type.short_name} at these parameters deals nothing")
         return self._first.deal
 
+    def information_state_tensor_shape(self) -> list[int]:
+        """The tensor's shape; `SpielError` where there is none, as C++ chess answers."""
+        shape = self.adapter.info_state_shape
+        if shape is None:
+            raise pyspiel.SpielError(
+                f"{self.spec.game_type.short_name}: InformationStateTensorShape unimplemented"
+            )
+        return list(shape)
+
+    def information_state_tensor_size(self) -> int:
+        return math.prod(self.information_state_tensor_shape())
+
     def max_chance_nodes_in_history(self) -> int:
         return self._deal.max_choices if self._deal is not None else 0
 
@@ -177,8 +192,9 @@ class RegaliaGame(pyspiel.Game):  # type: ignore[misc]  # untyped base
         """Observers of OpenSpiel's observation types, all built from `view(seat)`.
 
         The default (and `perfect_recall=False`, one seat's private part): the planes and
-        the position text. `perfect_recall=True`: the text with every action so far (no
-        tensor). Public or private parts alone: texts only.
+        the position text. `perfect_recall=True`: the text with every action so far and,
+        in a game of hidden information, the information-state tensor. Public or private
+        parts alone: texts only.
         """
         if params:
             raise ValueError(f"observation parameters are not supported; got {dict(params)}")
@@ -212,10 +228,12 @@ def _build(spec: Spec, params: Mapping[str, Any]) -> Built:
     """The game `spec` describes at `params` (every parameter given)."""
     players = int(params["players"]) if "players" in spec.parameters else None
     options = {name: params[name] for name in spec.options if params[name] != ""}
-    adapter = make_adapter(spec.name, players, **options)
+    extras = {name: params[name] for name in spec.extras}
+    adapter = make_adapter(spec.name, players, **options, **extras)
     shown: dict[str, Any] = {} if players is None else {"players": adapter.players}
     chosen = {name: adapter.options[name] for name in spec.options}
     shown.update({name: "" if value is None else value for name, value in chosen.items()})
+    shown.update(extras)
     start = None if adapter.deal() is not None else adapter.new_state(0)
     if "position" in spec.parameters:
         # Game strings split parameters at commas, so `;` stands for `,` in a position.
@@ -259,6 +277,8 @@ class Run:
     views: dict[Seat | None, dict[str, Any]] = field(init=False, default_factory=dict)
     # Planes asked for so far, by seat (read-only arrays): pyspiel fills a tensor twice.
     planes: dict[Seat, Planes] = field(init=False, default_factory=dict)
+    # The result once over: scoring a game can cost more than a step.
+    kept: dict[str, Any] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "player", self._player())
@@ -341,7 +361,46 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]  # untyped base
         core = self._run.core
         if core is None or self._run.stopped:
             return []
+        if player == SIMULTANEOUS:  # OpenSpiel's flat joint actions, as C++ games give
+            return list(range(self._joint_count()))
         return sorted(self._adapter().legal_by_index(core, player))
+
+    def _voters(self) -> list[tuple[int, list[int]]]:
+        """Each player acting at this simultaneous node and its legal actions, in seat
+        order: the digits of a flat joint action (player 0 the least significant)."""
+        acting = []
+        for player in range(self.num_players()):
+            legal = self._legal_actions(player)
+            if legal:
+                acting.append((player, legal))
+        return acting
+
+    def _joint_count(self) -> int:
+        return math.prod(len(legal) for _, legal in self._voters())
+
+    def _joint(self, flat: int) -> list[int]:
+        """The actions of a flat joint action, one per player (0 for a player not acting),
+        decoded as OpenSpiel's `SimMoveState::FlatJointActionToActions` does."""
+        voters = self._voters()
+        if not 0 <= flat < math.prod(len(legal) for _, legal in voters):
+            raise pyspiel.SpielError(f"{flat} is not a joint action of this node")
+        actions = [0] * self.num_players()
+        for player, legal in voters:
+            flat, digit = divmod(flat, len(legal))
+            actions[player] = legal[digit]
+        return actions
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's, and at a simultaneous node asked for `SIMULTANEOUS` (or with no
+        player): ones at the flat joint actions, the mask as long as the longer of the
+        action count and the joint actions (C++'s would write past its end)."""
+        if player is None:
+            player = self.current_player()
+        if player == SIMULTANEOUS and self.is_simultaneous_node():
+            count = self._joint_count()
+            return [1] * count + [0] * max(0, self.num_distinct_actions() - count)
+        mask: list[int] = super().legal_actions_mask(player)
+        return mask
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         deal = self._run.deal
@@ -350,38 +409,73 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]  # untyped base
         return deal.outcomes()
 
     def _apply_action(self, action: int) -> None:
+        """Apply `action`; at a simultaneous node a flat joint action (`legal_actions()`).
+        Anything not legal here raises `pyspiel.SpielError`, as OpenSpiel's games do."""
         run = self._run
+        if run.player == TERMINAL:
+            raise pyspiel.SpielError(f"the game is over: action {action} cannot be applied")
         if run.core is None:
             assert run.deal is not None
-            deal = run.deal.choose(int(action))
+            try:
+                deal = run.deal.choose(int(action))
+            except ValueError as exc:
+                raise pyspiel.SpielError(str(exc)) from None
             core = deal.state() if deal.complete() else None
             self._run = replace(run, core=core, deal=deal, trail=(run.trail, int(action)))
             return
         seat = run.player
-        if seat < 0:
-            raise IllegalAction("use apply_actions at a simultaneous node")
-        chosen = self._adapter().decode(run.core, seat, action)
+        if seat == SIMULTANEOUS:
+            self._apply_joint(self._joint(int(action)))
+            return
+        chosen = self._decode(run.core, seat, action)
         self._advance(run.core.apply(seat, chosen), int(action))
+
+    def _decode(self, core: State[Any], seat: Seat, action: int) -> Any:
+        try:
+            return self._adapter().decode(core, seat, action)
+        except IllegalAction as exc:
+            raise pyspiel.SpielError(str(exc)) from None
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         """One action per player at a simultaneous node. Where one seat acts, its entry
         alone counts, as if given to `apply_action`: OpenSpiel's `rl_environment` steps
         every node of a simultaneous-move game this way."""
         run = self._run
+        if len(actions) != self.num_players():
+            raise pyspiel.SpielError(
+                f"apply_actions takes one action per player ({self.num_players()}), "
+                f"not {len(actions)}"
+            )
         if run.core is not None and run.player >= 0:
             self._apply_action(actions[run.player])
             return
         if run.core is None or run.player != SIMULTANEOUS:
-            raise IllegalAction("apply_actions is for decision nodes")
-        adapter = self._adapter()
-        chosen = {s: adapter.decode(run.core, s, actions[s]) for s in run.core.to_act()}
-        self._advance(apply_joint(run.core, chosen), tuple(int(a) for a in actions))
+            raise pyspiel.SpielError("apply_actions is for decision nodes")
+        self._apply_joint(list(actions))
+
+    def _apply_joint(self, actions: list[int]) -> None:
+        core = self._run.core
+        assert core is not None
+        chosen = {s: self._decode(core, s, actions[s]) for s in core.to_act()}
+        self._advance(apply_joint(core, chosen), tuple(int(a) for a in actions))
 
     def _advance(self, core: State[Any], step: Step) -> None:
         run = self._run
         plies = run.plies + 1
-        stopped = plies >= self.get_game().max_plies and not core.is_over()
+        result = core.result() if plies >= self.get_game().max_plies else None
+        stopped = plies >= self.get_game().max_plies and result is None
         self._run = replace(run, core=core, plies=plies, trail=(run.trail, step), stopped=stopped)
+        if result is not None:  # scoring a game can cost more than the step: kept
+            self._run.kept["result"] = result
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Refused: pyspiel's Python games cannot take an action back out of the history
+        OpenSpiel keeps in C++. Clone the state before the action instead: a clone shares
+        the immutable core state, so it costs next to nothing."""
+        raise pyspiel.SpielError(
+            "undo_action is not offered by a Python game (pyspiel keeps its history in C++); "
+            "clone the state before applying the action instead: clones are cheap here"
+        )
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> RegaliaState:
         """A state `player` cannot tell from this one: what it has not seen dealt again
@@ -408,6 +502,10 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]  # untyped base
         if player == CHANCE:
             deal = self._run.deal
             return deal.describe(action) if deal is not None else f"chance {action}"
+        if player == SIMULTANEOUS:  # a flat joint action, written as C++ games write it
+            parts = self._joint(int(action))
+            texts = (self._adapter().action_text(parts[p]) for p, _ in self._voters())
+            return "[" + ", ".join(texts) + "]"
         return self._adapter().action_text(action)
 
     def string_to_action(self, player_or_text: int | str, text: str | None = None) -> int:
@@ -428,7 +526,12 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]  # untyped base
         run = self._run
         if run.core is None or run.stopped:
             return [0.0] * self.num_players()
-        return self._adapter().returns(run.core.result())
+        if run.player != TERMINAL:
+            return [0.0] * self.num_players()
+        result = run.kept.get("result")
+        if result is None:
+            result = run.kept["result"] = run.core.result()
+        return self._adapter().returns(result)
 
     def __str__(self) -> str:
         run = self._run
@@ -451,11 +554,45 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]  # untyped base
             if run.core is None:
                 assert run.deal is not None
                 planes = run.deal.planes(seat)
-            else:
-                planes = self._adapter().planes(run.view(seat), seat)
+            else:  # the adapter's fast build, equal to `planes(view(seat), seat)`
+                planes = self._adapter().observe(run.core, seat)
             planes.flags.writeable = False
             run.planes[seat] = planes
         return planes
+
+    def info_state(self, seat: Seat) -> Planes:
+        """The information-state tensor of `seat` (read-only: states share it)."""
+        run = self._run
+        key = -1 - seat  # kept beside the planes, apart from them
+        tensor = run.planes.get(key)
+        if tensor is None:
+            adapter = self._adapter()
+            if adapter.info_state_shape is None:
+                raise pyspiel.SpielError(
+                    f"{self.get_game().get_type().short_name}: InformationStateTensor "
+                    "unimplemented (a game of perfect information: use the observation tensor)"
+                )
+            if run.core is None:
+                assert run.deal is not None
+                tensor = adapter.deal_info_state(run.deal, seat)
+            else:
+                tensor = adapter.info_state(run.view(seat), seat)
+            tensor.flags.writeable = False
+            run.planes[key] = tensor
+        return tensor
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """As pyspiel's; a game without the tensor raises `SpielError`, as C++ chess does,
+        where pyspiel would silently answer []."""
+        if player is None:
+            player = self.current_player()
+        self._check_player(player)
+        tensor: list[float] = self.info_state(player).tolist()
+        return tensor
+
+    def _check_player(self, player: int) -> None:
+        if not 0 <= player < self.num_players():
+            raise pyspiel.SpielError(f"player {player} is not a player of this game")
 
     def text(self, kind: str, seat: Seat | None) -> str:
         """An observation string of one kind (see `Observer`), from views only."""
@@ -496,9 +633,17 @@ class Observer:
             shape = game.adapter.obs_shape
             self.tensor = np.zeros(int(np.prod(shape)), np.float32)
             self.dict = {"observation": self.tensor.reshape(shape)}
+        elif kind == "information" and game.adapter.info_state_shape is not None:
+            shape = game.adapter.info_state_shape
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"info_state": self.tensor.reshape(shape)}
 
     def set_from(self, state: RegaliaState, player: int) -> None:
-        if self.tensor is not None:
+        if self.tensor is None:
+            return
+        if self.kind == "information":
+            self.tensor[:] = state.info_state(player)
+        else:
             self.tensor[:] = state.planes(player).reshape(-1)
 
     def string_from(self, state: RegaliaState, player: int) -> str:
@@ -515,6 +660,11 @@ def _register(spec: Spec) -> type[RegaliaGame]:
 
 
 GAME_CLASSES = {name: _register(spec) for name, spec in SPECS.items()}
+# Module attributes, so pickle finds each class by its name (process pools and Ray pass
+# games and states by pickling them).
+RegulatorGame = GAME_CLASSES["regalia_regulator"]
+RegicideGame = GAME_CLASSES["regalia_regicide"]
+RegicidaGame = GAME_CLASSES["regalia_regicida"]
 
 
 def turn_based_resampler(seed: int | None = None) -> Callable[[Any, int], Any]:

@@ -10,16 +10,25 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from regalia.env.adapters.regicide import RegicideAdapter
-from regalia.env.aec import RegaliaEnv, wrap
+from regalia.env.aec import RegaliaEnv, checked, wrap
 
 
 class raw_env(RegaliaEnv):
     metadata: ClassVar[dict[str, Any]] = {**RegaliaEnv.metadata, "name": "regicide_v0"}
 
     def __init__(
-        self, render_mode: str | None = None, players: int | None = None, **options: object
+        self,
+        render_mode: str | None = None,
+        players: int | None = None,
+        position: str | None = None,
+        **options: object,
     ) -> None:
-        super().__init__(RegicideAdapter(players, **options), render_mode)
+        """`position`: start every game from this position text (the game's own form)
+        instead of the usual start, where the game reads positions. Bad arguments raise
+        ValueError, as OpenSpiel's loader does, with the game's own message."""
+        super().__init__(
+            checked(lambda: RegicideAdapter(players, **options)), render_mode, position
+        )
 
 
 def env(**kwargs: Any) -> Any:

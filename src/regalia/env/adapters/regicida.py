@@ -12,12 +12,15 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
+from regalia.core.errors import BadNotation
 from regalia.core.game import Seat, State
 from regalia.env.adapter import Adapter, Deal, Planes
+from regalia.env.adapters import regicida_infostate as infostate
+from regalia.env.adapters import regicida_reduced as reduced_game
 from regalia.env.vocabulary import Vocabulary
 
 CANVAS = 11
@@ -89,9 +92,26 @@ class RegicidaAdapter(Adapter):
     game_name = "regicida"
     default_players = 4
     stateless_encode = True  # an action's text is the action's own (notation.encode)
+    parameters: ClassVar[Mapping[str, Any]] = {"reduced": False}
 
-    def __init__(self, players: int | None = None, **options: object) -> None:
+    def __init__(
+        self, players: int | None = None, reduced: bool = False, **options: object
+    ) -> None:
+        """`reduced`: the two-player endgame of `regicida_reduced` instead of the whole game
+        (the same rules from a fixed position; off by default)."""
         super().__init__(players, **options)
+        self.reduced = bool(reduced)
+        if self.reduced:
+            if self.players != reduced_game.PLAYERS:
+                raise BadNotation(
+                    f"the reduced configuration is a two-player game; give players=2, "
+                    f"not {self.players}"
+                )
+            if self.options.get("objective") not in (None, "random", reduced_game.OBJECTIVE):
+                raise BadNotation(
+                    f"the reduced configuration plays the Objective {reduced_game.OBJECTIVE}; "
+                    "leave objective at its default"
+                )
         self._vocabulary = vocabulary(self.players)
 
     @property
@@ -189,14 +209,50 @@ class RegicidaAdapter(Adapter):
             text += f", {view['your_vote']}"
         return text
 
-    def deal(self) -> RegicidaDeal:
+    def deal(self) -> Deal:
+        if self.reduced:
+            return reduced_game.ReducedDeal()
         objective = self.options.get("objective")
         fixed = None if objective in (None, "random") else str(objective)
         return RegicidaDeal.start(self.players, fixed)
 
+    def new_state(self, seed: int) -> State[Any]:
+        if self.reduced:
+            return reduced_game.new_state(seed)
+        return super().new_state(seed)
+
     def max_decisions(self) -> int:
         """Every token placed, every split forced, every Intrigue turn, one vote."""
+        if self.reduced:
+            return reduced_game.MAX_DECISIONS
         return TOKENS + MAX_SPLITS + INTRIGUES * self.players + 1
+
+    def history_slots(self) -> int:
+        """The most actions a seat's view may list: each voter's vote apart."""
+        if self.reduced:
+            return reduced_game.MAX_ENTRIES
+        return TOKENS + MAX_SPLITS + INTRIGUES * self.players + self.players
+
+    @property
+    def info_state_shape(self) -> tuple[int, ...]:
+        return (infostate.size(self.history_slots()),)
+
+    def info_state(self, view: Mapping[str, Any], seat: Seat) -> Planes:
+        """The seat's perfect-recall tensor (`regicida_infostate`), from its view alone."""
+        return infostate.from_view(view, seat, self.history_slots())
+
+    def deal_info_state(self, deal: Deal, seat: Seat) -> Planes:
+        """The tensor while the deal goes on: what is dealt and seen so far."""
+        assert isinstance(deal, RegicidaDeal | reduced_game.ReducedDeal)
+        identities = deal.identities
+        return infostate.encode(
+            np.zeros(infostate.size(self.history_slots()), np.float32),
+            seat,
+            self.players,
+            identity=identities[seat] if seat < len(identities) else None,
+            objective=deal.objective,
+            succession=deal.succession,
+        )
 
     def render(self, view: Mapping[str, Any]) -> str:
         grid = view["grid"]

@@ -40,6 +40,8 @@ SIZE = PLANES * AREA
 # The same numbers as C ints for the loops below (declared in regulator_planes.pxd).
 _RANKS, _FILES, _AREA, _MINE, _THEIRS, _SIZE = RANKS, FILES, AREA, MINE, THEIRS, SIZE
 _REGULATOR, _MY_TURN, _WHITE, _HALFMOVE, _CHECK = REGULATOR, MY_TURN, WHITE, HALFMOVE, CHECK
+# The cell of each square in Black's planes (ranks turned over); White's cell is the square.
+_FLIPPED = [(RANKS - 1 - square // FILES) * FILES + square % FILES for square in range(AREA)]
 
 
 def write_planes(out: Any, position: Position, seat: int, to_move: bool) -> None:
@@ -48,34 +50,42 @@ def write_planes(out: Any, position: Position, seat: int, to_move: bool) -> None
     if cython.compiled:
         dst = cython.cast(cython.p_float, _open(out, cython.address(view), b"f", 4, True))
         size = view.len // cython.sizeof(cython.float)
-        board = position._board
     else:
-        dst, size, board = out, len(out), position.board
+        dst, size = out, len(out)
     try:
         if size != _SIZE:
             raise ValueError(f"the planes take {_SIZE} cells, not {size}")
-        white = seat == 0
-        for square in range(_AREA):
-            code = board[square]
-            if code:
-                rank = square // _FILES
-                row = rank if white else _RANKS - 1 - rank
-                plane = (_MINE if (code > 0) == white else _THEIRS) + abs(code) - 1
-                dst[plane * _AREA + row * _FILES + square % _FILES] = 1.0
-        _fill(dst, _REGULATOR + position.regulator - 1, 1.0)
-        if to_move:
-            _fill(dst, _MY_TURN, 1.0)
-        if white:
-            _fill(dst, _WHITE, 1.0)
-        if position.halfmove:
-            _fill(dst, _HALFMOVE, min(position.halfmove, 100) / 100)
-        if position.in_check():
-            _fill(dst, _CHECK, 1.0)
+        paint(dst, 0, position, seat, to_move)
     finally:
         if cython.compiled:
             _close(cython.address(view))
 
 
-def _fill(dst: Any, plane: int, value: float) -> None:
-    for cell in range(plane * _AREA, (plane + 1) * _AREA):
+def paint(dst: Any, start: int, position: Position, seat: int, to_move: bool) -> int:
+    """`write_planes` into `dst[start:start + SIZE]`, whatever it held: every cell is written
+    (for a caller that holds the array's memory already, a C pointer once compiled, and
+    writes the same rows over and over: the batched envs of `regalia.env.vector`)."""
+    if cython.compiled:  # noqa: SIM108 (Cython leaves out only an if statement's dead branch)
+        board = position._board
+    else:
+        board = position.board
+    for cell in range(start, start + _REGULATOR * _AREA):
+        dst[cell] = 0.0
+    white = seat == 0
+    for square in range(_AREA):
+        code = board[square]
+        if code:
+            plane = (_MINE if (code > 0) == white else _THEIRS) + abs(code) - 1
+            dst[start + plane * _AREA + (square if white else _FLIPPED[square])] = 1.0
+    for plane in range(_REGULATOR, _MY_TURN):
+        _fill(dst, start, plane, 1.0 if plane == _REGULATOR + position.regulator - 1 else 0.0)
+    _fill(dst, start, _MY_TURN, 1.0 if to_move else 0.0)
+    _fill(dst, start, _WHITE, 1.0 if white else 0.0)
+    _fill(dst, start, _HALFMOVE, min(position.halfmove, 100) / 100)
+    _fill(dst, start, _CHECK, 1.0 if position.in_check() else 0.0)
+    return 0
+
+
+def _fill(dst: Any, start: int, plane: int, value: float) -> None:
+    for cell in range(start + plane * _AREA, start + (plane + 1) * _AREA):
         dst[cell] = value
