@@ -31,6 +31,7 @@ def test_random_playouts_keep_the_contract(name: str) -> None:
     report = check_game(game, playouts=4, seed=11, max_plies=200)
     assert report.plies > 0
     assert "encode/parse and describe/parse give back every legal action" in report.checks
+    assert "legal_texts agrees with encode and describe" in report.checks
     assert "to_record/from_record replay" in report.checks
     assert "initial + history replay" in report.checks
     if not game.perfect_information:

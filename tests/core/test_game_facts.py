@@ -166,8 +166,11 @@ def test_a_bot_answers_a_draw_offer_as_its_game_says() -> None:
 
 def test_a_table_stands_in_with_the_levels_the_game_names() -> None:
     game = get_game("regicida")
+    # Against a bot, the stand-in plays at the table's level: its strongest opponent's.
     table = _table(game, (None, "greedy", None))
-    assert table.stand_in_level() == game.stand_in().name
+    assert [d.data["level"] for d in takeover_drafts(table, 0)] == ["greedy"]
+    table = _table(game, (None, None, None))
+    assert table.stand_in_level(0) == game.stand_in().name
     assert [d.data["level"] for d in takeover_drafts(table, 0)] == [game.stand_in().name]
 
 

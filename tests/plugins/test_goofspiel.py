@@ -261,7 +261,7 @@ def test_bad_records_give_one_line_reasons(goofspiel: Goof, record: str, needle:
 
 def test_conformance_over_every_player_count(goofspiel: Goof) -> None:
     report = check_game(goofspiel, playouts=9, seed=3)
-    assert report.finished == 9 and len(report.checks) == 7
+    assert report.finished == 9 and len(report.checks) == 8
     for cards in (3, 13):  # the smallest and largest decks, through a copy with that default
         option = Option("cards", "cards per hand", cards, minimum=3, maximum=13)
         sized = dataclasses.replace(goofspiel, options={"cards": option})

@@ -135,6 +135,12 @@ def _check_notation(state: State[Any], seat: Seat, at: str, checks: set[str]) ->
                     f"{at}: parse({text!r}) from {form} gives {back!r}, not {action!r}"
                 )
     checks.add("encode/parse and describe/parse give back every legal action")
+    texts = [(state.encode(a), state.describe(a)) for a in legal]
+    if state.legal_texts(seat) != texts:
+        raise ConformanceError(
+            f"{at}: legal_texts({seat}) is not (encode, describe) of each legal action"
+        )
+    checks.add("legal_texts agrees with encode and describe")
 
 
 def _check_views(state: State[Any], at: str, checks: set[str]) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn, quoted
+from regalia.core.errors import BadNotation, IllegalAction, NotYourTurn, RegaliaError, quoted
 
 Seat = int
 A = TypeVar("A")
@@ -49,6 +49,19 @@ class Chance(enum.Enum):
 
     DETERMINISTIC = "deterministic"  # none: every seed deals the same game
     SEEDED = "seeded"  # the setup or later draws derive from the seed given to `new`
+
+
+# Outcomes best first, for placing the seats of a finished table.
+OUTCOME_ORDER = {Outcome.WIN: 0, Outcome.DRAW: 1, Outcome.LOSS: 2}
+
+
+def ranked(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Places from sort keys, the least first: one more than the seats keyed strictly less.
+
+    >>> ranked([2, 0, 2, 1])
+    (3, 1, 3, 2)
+    """
+    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +131,8 @@ class BotLevel:
     help: str = ""
     seconds: float | None = None
     nodes: int | None = None
+    # The level's rating on the site's scale (`regalia.ai.ratings`); None: not rated.
+    rating: int | None = None
 
     @property
     def label(self) -> str:
@@ -141,8 +156,29 @@ class ClockPreset:
 
 
 RANDOM_LEVEL = BotLevel(
-    "random", "regalia.ai.base:RandomAgent", "Random", "plays any legal action at random"
+    "random",
+    "regalia.ai.base:RandomAgent",
+    "Random",
+    "plays any legal action at random",
+    rating=400,
 )
+
+# The chess games' numbered ladder levels (regalia.ai.ladder.CHESS_LEVELS builds their agents
+# in each game's `ladder` module), weakest first: each one's title and help.
+LADDER_LEVELS = (
+    ("Level 1", "looks one move ahead with a very rough eye"),
+    ("Level 2", "looks one move ahead with a rough eye"),
+    ("Level 3", "sees the reply to its move, not the tactic behind it"),
+    ("Level 4", "looks three moves ahead"),
+)
+
+
+def ladder_levels(module: str, ratings: Sequence[int]) -> tuple[BotLevel, ...]:
+    """`LADDER_LEVELS` as a game's levels: agents `level1`… of `module`, with their ratings."""
+    return tuple(
+        BotLevel(f"level{n}", f"{module}:level{n}", title, help_, rating=rating)
+        for n, ((title, help_), rating) in enumerate(zip(LADDER_LEVELS, ratings, strict=True), 1)
+    )
 
 
 @dataclass(frozen=True)
@@ -171,6 +207,9 @@ class Game(ABC, Generic[A]):
     # Whether a seat may resign (its team loses) and whether draws may be offered.
     resignation: bool = True
     draw_offers: bool = True
+    # Whether a seat may ask to take its last move back (every other seat still standing
+    # must agree: `tables/policies/takebacks.py`); off by default, and for hidden moves.
+    takebacks: bool = False
     # How to type an action, shown in move boxes: e.g. "Nc3 or b1c3".
     notation_hint: str = ""
     # A guard for bot-only games (the arena): a game this long is stopped as a draw.
@@ -186,11 +225,25 @@ class Game(ABC, Generic[A]):
     # it from then on).
     clock_presets: tuple[ClockPreset, ...] = ()
     on_timeout: str = "lose"
+    # Turn-based play: the days per move offered (`"clock": {"days_per_move": N}`), and
+    # whether a seat may queue conditional moves (replies to the opponents' possible moves).
+    days_per_move: tuple[int, ...] = (1, 2, 3, 5, 7, 14)
+    conditional_moves: bool = False
+    # "package.module:name": exact endgame knowledge (tablebases), a callable(state) ->
+    # {"result": "win" | "loss" | "draw", "moves", "plies", "clock"} for the side to move,
+    # or None where it knows nothing; the analysis board shows it (none when empty).
+    endgame: str = ""
     # "package.module:LESSONS": a tuple of `regalia.core.lessons.Lesson` (none when empty).
     lessons: str = ""
     # "package.module:name": a referee for a physical table, called with the fields of a
     # request (texts) and answering JSON, or raising BadNotation (none when empty).
     referee: str = ""
+    # "package.module:name": the game's own post-game report, a callable(final state) ->
+    # JSON, run in a bot worker (empty: an accuracy report when the game can be analysed).
+    report: str = ""
+    # "package.module:HOOK": the game's puzzle knowledge, a `regalia.puzzles.PuzzleHook`
+    # (position texts, its own themes); empty: the game has no puzzles.
+    puzzles: str = ""
     # What happens by default when a human seat to act has no live connection for a while:
     # "bot" (a bot plays it until the human returns), "claim" (the opponents may claim the
     # win; two-sided games) or "wait".
@@ -238,9 +291,22 @@ class Game(ABC, Generic[A]):
         """The level that plays a human seat while its player is away or out of time."""
         return self.level(self.stand_in_level) if self.stand_in_level else self.bot_levels[-1]
 
+    def strength(self, level: str) -> int:
+        """Where `level` stands weakest to strongest: its place in `bot_levels`, and the
+        stand-in (the strongest the game names) above every other."""
+        names = [lv.name for lv in self.bot_levels]
+        place = names.index(level) if level in names else 0
+        return len(names) if level == self.stand_in().name else place
+
     def resigned_stand_in(self) -> BotLevel:
         """The level that plays out a seat that resigned (or a bot seat naming no level)."""
         return self.level(self.resigned_level) if self.resigned_level else self.bot_levels[0]
+
+    def ranks(self, state: State[A], result: Result) -> tuple[int, ...]:
+        """Each seat's place at the table once `result` ended the game in `state` (1 the
+        best; seats tied share a place, the next place skips them). By default by outcome:
+        the winners, then the draws, then the losers. A multi-seat arena scores by it."""
+        return ranked([OUTCOME_ORDER[o] for o in result.outcomes])
 
     def bot_accepts_draw(self, state: State[A], seat: Seat) -> bool:
         """Whether a bot playing `seat` accepts a draw offered in `state`; by default bots
@@ -268,6 +334,23 @@ class Game(ABC, Generic[A]):
     @abstractmethod
     def from_record(self, text: str) -> State[A]:
         """Replay a record written by `State.to_record`; raises `BadRecord`."""
+
+    def position_problems(self, text: str) -> tuple[str, ...]:
+        """Why `text` cannot start a game — a position set up by hand (the board editor, a
+        table's `position`) that could not arise in play — each a plain sentence; empty when
+        it can. By default whatever `from_position` refuses; a game adds its own rules."""
+        try:
+            self.from_position(text)
+        except RegaliaError as exc:
+            return (str(exc),)
+        return ()
+
+    def seat_state(self, view: Mapping[str, Any], seat: Seat) -> State[A] | None:
+        """For a bot that hears only its seat (`regalia bot --builtin`): a state holding all
+        that `seat`'s `view` shows and placeholders for what it hides (an agent's
+        `sample_hidden` deals them afresh). None: the game cannot; a game of perfect
+        information needs none, its moves replay it."""
+        return None
 
     def from_position(self, text: str, seed: int = 0) -> State[A]:
         """A game starting from a position written in the game's own text form (a FEN)."""
@@ -323,6 +406,11 @@ class State(ABC, Generic[A]):
     def encode(self, action: A) -> str:
         """Stable machine form of an action (for storage and the wire)."""
         return self.describe(action)
+
+    def legal_texts(self, seat: Seat) -> list[tuple[str, str]]:
+        """Each legal action of `seat` as (`encode`, `describe`); a game may work the
+        descriptions out together, faster than one at a time."""
+        return [(self.encode(a), self.describe(a)) for a in self.legal_actions(seat)]
 
     def action_is_secret(self, seat: Seat) -> bool:
         """Whether the action `seat` takes now is hidden from the other seats and spectators

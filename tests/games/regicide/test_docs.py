@@ -5,9 +5,9 @@ from types import ModuleType
 
 import pytest
 
-from regalia.games.regicide import notation, position, record
+from regalia.games.regicide import notation, position, record, validity
 
 
-@pytest.mark.parametrize("module", [position, notation, record])
+@pytest.mark.parametrize("module", [position, notation, record, validity])
 def test_docstring_examples(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0

@@ -7,10 +7,10 @@ from types import ModuleType
 
 import pytest
 
-from regalia.games.regulator import fen, notation, position, record
+from regalia.games.regulator import fen, notation, position, record, validity
 
 
-@pytest.mark.parametrize("module", [position, fen, notation, record])
+@pytest.mark.parametrize("module", [position, fen, notation, record, validity])
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.failed == 0

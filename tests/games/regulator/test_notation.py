@@ -126,3 +126,27 @@ def test_R13_lower_case_piece_letters_are_read_when_unambiguous() -> None:
     assert coordinate(parse_move(pawn_and_bishop, "be3")) == "d2e3"
     with pytest.raises(IllegalAction, match="no pawn of yours can go to e5"):
         parse_move(pawn_and_bishop, "be5")
+
+
+def test_R13_sans_of_every_legal_move_at_once_are_san_one_by_one() -> None:
+    """`sans` (the legal list of a view) names each move as `san` does, over seeded random
+    games that reach disambiguations, captures, promotions, checks and mates."""
+    import random
+
+    from regalia.games.regulator.notation import sans as all_sans
+
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(40):
+        position = Position.start()
+        for _ in range(120):
+            legal = position.legal_moves()
+            if not legal:
+                break
+            one_by_one = [san(position, m, legal) for m in legal]
+            assert all_sans(position, legal) == one_by_one
+            seen.update(one_by_one)
+            position.push(rng.choice(legal))
+    marks = "".join(seen)
+    assert "x" in marks and "+" in marks and "=" in marks
+    assert any(len(t.rstrip("+#")) > 3 and t[0] in "NBRQK" and "x" not in t for t in seen)

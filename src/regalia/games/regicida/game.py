@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from regalia.core.errors import BadRecord, RegaliaError
-from regalia.core.game import RANDOM_LEVEL, BotLevel, Chance, ClockPreset, Dynamics, Game, Option
+from regalia.core.game import (
+    OUTCOME_ORDER,
+    RANDOM_LEVEL,
+    BotLevel,
+    Chance,
+    ClockPreset,
+    Dynamics,
+    Game,
+    Option,
+    Outcome,
+    Result,
+    Seat,
+    State,
+    ranked,
+)
 from regalia.core.records import parse_tags
 from regalia.games.regicida import rules
 from regalia.games.regicida.actions import Action
 from regalia.games.regicida.houses import OBJECTIVE_KEYS, OBJECTIVES
+from regalia.games.regicida.seatstate import seat_state
 from regalia.games.regicida.state import RegicidaState
 
 OPTIONS = MappingProxyType(
@@ -27,14 +43,22 @@ OPTIONS = MappingProxyType(
 
 # Titles name each level's strength for players (Beginner < Casual < Intermediate < Strong);
 # the technical name stays the level's name.
+# Weakest first; `rating` is the calibrated ladder's (bench/ladder.py, docs/engine.md). The
+# numbered levels are the ISMCTS level given fewer (or more) iterations to think.
 LEVELS = (
     replace(RANDOM_LEVEL, title="Beginner", help="plays any legal action at random"),
+    BotLevel("level1", "regalia.ai.regicida.levels:ismcts", "Level 1",
+             "thinks a few playouts ahead", nodes=8, rating=500),
     BotLevel("greedy", "regalia.ai.regicida.greedy:GreedyAgent", "Casual",
-             "plays for its own House's score"),
-    BotLevel("strong", "regalia.ai.regicida.agent:StrongAgent", "Strong",
-             "infers who holds which House: the strongest", seconds=2.0),
+             "plays for its own House's score", rating=800),
+    BotLevel("level2", "regalia.ai.regicida.levels:ismcts", "Level 2",
+             "thinks a few dozen playouts ahead", nodes=40, rating=900),
     BotLevel("ismcts", "regalia.ai.regicida.levels:ismcts", "Intermediate",
-             "information-set Monte Carlo tree search", nodes=200),
+             "information-set Monte Carlo tree search", nodes=200, rating=1200),
+    BotLevel("level3", "regalia.ai.regicida.levels:ismcts", "Level 3",
+             "thinks a thousand playouts ahead", nodes=1000, rating=1400),
+    BotLevel("strong", "regalia.ai.regicida.agent:StrongAgent", "Strong",
+             "infers who holds which House: the strongest", seconds=2.0, rating=1600),
 )  # fmt: skip
 
 
@@ -80,9 +104,21 @@ class RegicidaGame(Game[Action]):
     absence: str = "bot"
     lessons: str = "regalia.games.regicida.lessons:LESSONS"
     referee: str = "regalia.games.regicida.referee:referee"
+    report: str = "regalia.ai.regicida.report:report"
 
     def seat_names(self, players: int) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))
+
+    def ranks(self, state: State[Action], result: Result) -> tuple[int, ...]:
+        """The winners first; then the others in the Coronation order of the Houses they
+        held (the Regent House's holder first). A game not played to its vote (ended by
+        the table, a forfeit) places every loser level."""
+        places = state.house_places() if isinstance(state, RegicidaState) else None
+        keys = [
+            (OUTCOME_ORDER[o], places[s] if places is not None and o is not Outcome.WIN else 0)
+            for s, o in enumerate(result.outcomes)
+        ]
+        return ranked(keys)
 
     def catalogue_texts(self) -> Iterable[tuple[str, str]]:
         """The Objectives' titles and rules: the board's Objective card and the referee's
@@ -95,6 +131,10 @@ class RegicidaGame(Game[Action]):
         chosen = self.read_options(options)["objective"]
         objective = None if chosen == "random" else str(chosen)
         return RegicidaState(self, seed, rules.deal(seed, count, objective), ())
+
+    def seat_state(self, view: Mapping[str, Any], seat: Seat) -> RegicidaState:
+        """What `seat`'s view shows, the rest placeholders (`regicida.seatstate`)."""
+        return seat_state(self, view, seat)
 
     def from_record(self, text: str) -> RegicidaState:
         tags, body = parse_tags(text)

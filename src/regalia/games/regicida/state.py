@@ -54,6 +54,14 @@ class RegicidaState(State[Action]):
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
         return rules.legal_actions(self._pos, seat)
 
+    def house_places(self) -> tuple[int, ...] | None:
+        """Once the game is over, each seat's House's place in the Coronation ranking (0
+        the Regent House); None before."""
+        if self._pos.phase is not Phase.OVER:
+            return None
+        ranking = rules.ranking_houses(self._pos)
+        return tuple(ranking.index(h) for h in self._pos.identities)
+
     def action_is_secret(self, seat: Seat) -> bool:
         """H8: every vote is secret until all are in, the last one too."""
         return self._pos.phase is Phase.ASSASSINATION

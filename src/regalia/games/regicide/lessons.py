@@ -58,7 +58,7 @@ DOUBLE_STEPS = Lesson(
         LessonStep(
             start="Y:Ka7,Pd6:0/G:Kg1/R:Ko8/B:Kh14 Y - - - 0 1",
             instruction=(
-                "Yellow's pawns move toward the o-file. This pawn has not moved yet: move it "
+                "Yellow's pawns move toward line o. This pawn has not moved yet: move it "
                 "two squares forward."
             ),
             solutions=("d6f6",),
@@ -169,8 +169,8 @@ SWAP = Lesson(
         LessonStep(
             start="Y:Ka7/G:Kg1,Pe9/R:Ko8/B:Kh14,Pe10 B - - - 0 1",
             instruction=(
-                "You play Blue. Green is your teammate, and its pawn faces yours on the "
-                "e-file. Swap the two pawns."
+                "You play Blue. Green is your teammate, and its pawn faces yours on line e. "
+                "Swap the two pawns."
             ),
             solutions=("e10e9",),
             wrong="Move your pawn on e10 onto Green's pawn on e9 to swap them.",
@@ -199,7 +199,7 @@ DEAD_END = Lesson(
             solutions=("l12l13",),
             wrong="Move the pawn on l12: see where it can go.",
             success=(
-                "Your pawn turned toward rank 14, the nearest back rank, and moved to l13. "
+                "Your pawn turned toward line 14, the nearest back rank, and moved to l13. "
                 "It keeps moving that way, one square at a time."
             ),
         ),
@@ -219,13 +219,13 @@ DEAD_END = Lesson(
         LessonStep(
             start="Y:Ka7,Pl13:N/G:Kg1/R:Ko8/B:Kh14,Nk14 Y - - - 0 1",
             instruction=(
-                "This pawn turned at a dead end and now moves toward rank 14. It cannot "
-                "capture the blue knight. Move it onto rank 14 and promote it."
+                "This pawn turned at a dead end and now moves toward line 14. It cannot "
+                "capture the blue knight. Move it onto line 14 and promote it."
             ),
             solutions=("l13l14q", "l13l14r", "l13l14b", "l13l14n"),
             wrong="Move the pawn on l13 to l14 and choose a piece.",
             success=(
-                "Your turned pawn reached rank 14 and was promoted: a turned pawn still "
+                "Your turned pawn reached line 14 and was promoted: a turned pawn still "
                 "promotes on the back rank it turned toward."
             ),
         ),
@@ -246,20 +246,20 @@ PROMOTION = Lesson(
             solutions=("g13g14q", "g13g14r", "g13g14b", "g13g14n"),
             wrong="Move the pawn on g13 to g14 and choose a piece.",
             success=(
-                "Your pawn reached rank 14 and was promoted. Straight ahead, a pawn always "
+                "Your pawn reached line 14 and was promoted. Straight ahead, a pawn always "
                 "reaches the back rank of the teammate sitting opposite, Blue here."
             ),
         ),
         LessonStep(
             start="Y:Ka7,Pk13/G:Kg1/R:Ko8/B:Kh14,Nl14 Y - - - 0 1",
             instruction=(
-                "Your pawn moves toward the o-file, but a capture can take it onto rank 14, "
+                "Your pawn moves toward line o, but a capture can take it onto line 14, "
                 "Blue's back rank. Capture the blue knight and promote."
             ),
             solutions=("k13l14q", "k13l14r", "k13l14b", "k13l14n"),
             wrong="Capture diagonally forward: the blue knight is on l14.",
             success=(
-                "Your pawn captured onto rank 14, an opponent's back rank, and was promoted "
+                "Your pawn captured onto line 14, an opponent's back rank, and was promoted "
                 "at once: every back rank but your own promotes."
             ),
         ),

@@ -23,8 +23,10 @@ from regalia.core.game import (
     Seat,
     State,
     Utility,
+    ladder_levels,
 )
 from regalia.games.regicide import board as B
+from regalia.games.regicide import validity
 from regalia.games.regicide.moves import PASS, letter, origin, target
 from regalia.games.regicide.notation import coordinate, parse, short
 from regalia.games.regicide.position import Position
@@ -52,6 +54,9 @@ class RegicideGame(Game[int]):
     def from_position(self, text: str, seed: int = 0) -> RegicideState:
         """A game starting from a position text (`text.py`); raises BadPosition."""
         return RegicideState(from_text(text), seed=seed, start_text=text.strip())._settled()
+
+    def position_problems(self, text: str) -> tuple[str, ...]:
+        return validity.problems(text)
 
     def from_record(self, text: str) -> RegicideState:
         try:
@@ -94,14 +99,17 @@ class RegicideGame(Game[int]):
 
 # Titles name each level's strength for players (Beginner < Casual < Intermediate < Strong);
 # the technical name stays the level's name.
+# Weakest first; `rating` is the calibrated ladder's, random = 400 (bench/ladder.py,
+# docs/engine.md): measured up to level3; ismcts, level4 and strong are still provisional.
 LEVELS = (
     replace(RANDOM_LEVEL, title="Beginner", help="plays any legal move at random"),
-    BotLevel("greedy", "regalia.ai.regicide.levels:greedy", "Casual",
-             "grabs the most material it sees one move ahead"),
-    BotLevel("strong", "regalia.ai.regicide.agent:StrongAgent", "Strong",
-             "alpha-beta search for the team: the strongest", seconds=0.3),
     BotLevel("ismcts", "regalia.ai.regicide.levels:ismcts", "Intermediate",
-             "Monte Carlo tree search", nodes=200),
+             "Monte Carlo tree search", nodes=200, rating=900),
+    BotLevel("greedy", "regalia.ai.regicide.levels:greedy", "Casual",
+             "grabs the most material it sees one move ahead", rating=931),
+    *ladder_levels("regalia.ai.regicide.ladder", (1141, 1312, 1739, 2000)),
+    BotLevel("strong", "regalia.ai.regicide.agent:StrongAgent", "Strong",
+             "alpha-beta search for the team: the strongest", seconds=0.3, rating=2200),
 )  # fmt: skip
 
 GAME = RegicideGame(
@@ -124,6 +132,7 @@ GAME = RegicideGame(
     bot_levels=LEVELS,
     default_level="greedy",
     stand_in_level="strong",
+    takebacks=True,  # the whole table agrees: every seat's moves since are undone
     utility=Utility.ZERO_SUM,  # one side (team) wins what the other loses
     clock_presets=(
         ClockPreset("5+5", 300, 5),
@@ -131,8 +140,10 @@ GAME = RegicideGame(
         ClockPreset("15+10", 900, 10),
     ),
     on_timeout="lose",
+    conditional_moves=True,
     absence="bot",
     lessons="regalia.games.regicide.lessons:LESSONS",
+    puzzles="regalia.ai.regicide.puzzles:HOOK",
     terminal_view="regalia.terminal.regicide:render_view",
 )
 

@@ -30,13 +30,15 @@ from regalia.core.game import (
     Seat,
     State,
     Utility,
+    ladder_levels,
 )
+from regalia.games.regulator import validity
 from regalia.games.regulator.board import (
     BISHOP_JUMPS_FROM,
     KNIGHT_SLIDES_FROM,
 )
 from regalia.games.regulator.fen import board_letters, ranks_down, read_fen, write_fen
-from regalia.games.regulator.notation import coordinate, parse_move, san
+from regalia.games.regulator.notation import coordinate, parse_move, san, sans
 from regalia.games.regulator.position import Position
 from regalia.games.regulator.record import parse_record, write_record
 
@@ -110,6 +112,7 @@ class RegulatorState(State[int]):
     _legal: list[int]
     _result: Result | None
     _to_act: frozenset[Seat]
+    _view: dict[str, Any] | None = None  # made on first asking (`view`)
 
     def __init__(
         self,
@@ -184,6 +187,12 @@ class RegulatorState(State[int]):
     def encode(self, action: int) -> str:
         return _safe_coordinate(action)
 
+    def legal_texts(self, seat: Seat) -> list[tuple[str, str]]:
+        if seat not in self._to_act:
+            return []
+        legal = self._legal
+        return list(zip(map(_coordinate, legal), sans(self._position, legal), strict=True))
+
     def parse(self, seat: Seat, text: str) -> int:
         self.require_turn(seat)
         return parse_move(self._position, text)
@@ -202,6 +211,14 @@ class RegulatorState(State[int]):
         )
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
+        """Every seat sees the whole game, so the view is made once per state and shared:
+        callers must not change it."""
+        view = self._view
+        if view is None:
+            view = self._view = self._make_view()
+        return view
+
+    def _make_view(self) -> dict[str, Any]:
         position = self._position
         board = ranks_down(board_letters(position.board))
         sans = self.sans
@@ -395,6 +412,9 @@ class RegulatorGame(Game[int]):
     def from_position(self, text: str, seed: int = 0) -> RegulatorState:
         return self.from_fen(text)
 
+    def position_problems(self, text: str) -> tuple[str, ...]:
+        return validity.problems(text)
+
     def from_record(self, text: str) -> RegulatorState:
         parsed = parse_record(text)
         kept = {
@@ -426,14 +446,17 @@ def _settle(state: RegulatorState, token: str) -> RegulatorState:
 
 # Titles name each level's strength for players (Beginner < Casual < Intermediate < Strong);
 # the technical name stays the level's name.
+# Weakest first; `rating` is the calibrated ladder's, random = 400 (bench/ladder.py,
+# docs/engine.md).
 LEVELS = (
     replace(RANDOM_LEVEL, title="Beginner", help="plays any legal move at random"),
-    BotLevel("greedy", "regalia.ai.regulator.levels:greedy", "Casual",
-             "grabs the most material it sees one move ahead"),
-    BotLevel("strong", "regalia.ai.regulator.agent:StrongAgent", "Strong",
-             "alpha-beta search: the strongest", seconds=0.3),
     BotLevel("ismcts", "regalia.ai.regulator.levels:ismcts", "Intermediate",
-             "Monte Carlo tree search", nodes=200),
+             "Monte Carlo tree search", nodes=200, rating=940),
+    BotLevel("greedy", "regalia.ai.regulator.levels:greedy", "Casual",
+             "grabs the most material it sees one move ahead", rating=956),
+    *ladder_levels("regalia.ai.regulator.ladder", (1202, 1494, 1791, 2068)),
+    BotLevel("strong", "regalia.ai.regulator.agent:StrongAgent", "Strong",
+             "alpha-beta search: the strongest", seconds=0.3, rating=2277),
 )  # fmt: skip
 
 GAME = RegulatorGame(
@@ -456,6 +479,7 @@ GAME = RegulatorGame(
     bot_levels=LEVELS,
     default_level="greedy",
     stand_in_level="strong",
+    takebacks=True,
     utility=Utility.ZERO_SUM,  # one side (team) wins what the other loses
     clock_presets=(
         ClockPreset("3+2", 180, 2),
@@ -464,8 +488,11 @@ GAME = RegulatorGame(
         ClockPreset("15+10", 900, 10),
     ),
     on_timeout="lose",
+    conditional_moves=True,
     absence="claim",
     lessons="regalia.games.regulator.lessons:LESSONS",
+    endgame="regalia.ai.regulator.tablebase:state_verdict",
+    puzzles="regalia.ai.regulator.puzzles:HOOK",
     terminal_view="regalia.terminal.regulator:render_view",
 )
 

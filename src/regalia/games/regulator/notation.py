@@ -11,7 +11,9 @@ check and `#` checkmate (a stalemate, which also loses by R10, gets no mark, as 
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Sequence
 
 from regalia.core.errors import BadNotation, IllegalAction
 from regalia.games.regulator.board import (
@@ -50,36 +52,73 @@ def san(position: Position, move: int, legal: list[int] | None = None) -> str:
     """The SAN of legal `move` in `position` (which is left unchanged)."""
     moves = position.legal_moves() if legal is None else legal
     board = position.board
-    frm, to = move_from(move), move_to(move)
+    to, kind = move_to(move), abs(board[move_from(move)])
+    origins = [move_from(m) for m in moves if move_to(m) == to and abs(board[move_from(m)]) == kind]
+    text = _text(board, move, origins)
+    return text + _check_mark(position, move)
+
+
+def sans(position: Position, legal: list[int]) -> list[str]:
+    """The SAN of each of `legal`, the legal moves of `position` (left unchanged): what
+    `san` gives one by one, with the moves that reach each square found once for all (a
+    view's legal list: this runs for every move played on the server)."""
+    board = position.board
+    parts = [_parts(move) for move in legal]
+    origins: dict[tuple[int, int], list[int]] = {}
+    for frm, to, *_ in parts:
+        origins.setdefault((to, abs(board[frm])), []).append(frm)
+    push, pop, in_check = position.push, position.pop, position.in_check
+    texts = []
+    for move, (frm, to, *_) in zip(legal, parts, strict=True):
+        text = _text(board, move, origins[to, abs(board[frm])])
+        push(move)
+        if in_check():
+            text += "+" if position.legal_moves() else "#"
+        pop()
+        texts.append(text)
+    return texts
+
+
+@functools.cache
+def _parts(move: int) -> tuple[int, int, str, str, str, str]:
+    """What a move's SAN is made of that depends on the move alone: from, to, the target's
+    name, the origin's file, rank and name, and the promotion suffix."""
+    frm, to, promotion = move_from(move), move_to(move), move_promotion(move)
+    name = square_name(frm)
+    suffix = "=" + PIECE_LETTERS[promotion] if promotion else ""
+    return frm, to, square_name(to), name[0], name[1], suffix
+
+
+def _text(board: Sequence[int], move: int, origins: list[int]) -> str:
+    """The SAN of `move` without its check mark; `origins`: the squares from which a legal
+    move takes a piece of the same kind to the same square (the move's own among them)."""
+    frm, to, target, file, rank, suffix = _parts(move)
     kind = abs(board[frm])
-    capture = board[to] != 0
+    capture = "x" if board[to] else ""
     if kind == PAWN:
-        text = (square_name(frm)[0] + "x" if capture else "") + square_name(to)
-        promotion = move_promotion(move)
-        if promotion:
-            text += "=" + PIECE_LETTERS[promotion]
-    else:
-        rivals = [
-            move_from(m)
-            for m in moves
-            if move_to(m) == to and move_from(m) != frm and abs(board[move_from(m)]) == kind
-        ]
-        origin = ""
+        return (file + capture + target if capture else target) + suffix
+    origin = ""
+    if len(origins) > 1:
+        rivals = [r for r in origins if r != frm]
         if rivals:
             if all(r % FILES != frm % FILES for r in rivals):
-                origin = square_name(frm)[0]
+                origin = file
             elif all(r // FILES != frm // FILES for r in rivals):
-                origin = square_name(frm)[1]
+                origin = rank
             else:
-                origin = square_name(frm)
-        text = PIECE_LETTERS[kind] + origin + ("x" if capture else "") + square_name(to)
+                origin = file + rank
+    return PIECE_LETTERS[kind] + origin + capture + target
+
+
+def _check_mark(position: Position, move: int) -> str:
+    """`+` for a check, `#` for a mate, after `move` (the position is left unchanged)."""
     position.push(move)
     try:
         if position.in_check():
-            text += "+" if position.legal_moves() else "#"
+            return "+" if position.legal_moves() else "#"
+        return ""
     finally:
         position.pop()
-    return text
 
 
 def parse_move(position: Position, text: str) -> int:
