@@ -41,7 +41,9 @@ def _free_port() -> int:
 
 
 def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+    # A start takes ~3 s; at load average 17 one took over 30 s (migrations, imports), and a
+    # failed session fixture errs every browser test of its worker.
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"server exited early:\n{log.read_text()[-3000:]}")
@@ -71,6 +73,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "REGALIA_CREATE_BURST": "100000",
         "REGALIA_WRITE_BURST": "100000",
         "REGALIA_BOT_TABLES_PER_CLIENT": "100000",
+        "REGALIA_BOT_TABLES_PER_ADDRESS": "100000",
         "REGALIA_BOT_TABLES": "100000",
         # … and the rule that games between one address's accounts count nothing.
         "REGALIA_SAME_SOURCE_WEIGHT": "1",
@@ -133,6 +136,11 @@ def _checked_page(
         base_url=server, viewport={"width": width, "height": height}, locale=locale
     )
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    # Tests are quiet: sound is off unless a test turns it on (regalia.sound, store.js).
+    context.add_init_script(
+        "if (localStorage.getItem('regalia.sound') === null)"
+        " localStorage.setItem('regalia.sound', 'off');"
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

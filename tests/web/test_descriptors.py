@@ -71,14 +71,24 @@ def test_lobby_offers_the_default_player_count_and_titled_bot_levels(page: Page)
         expect(level).to_have_value(game["default_level"])
         options = level.locator("option")
         levels = by_strength(game["levels"])
-        expect(options).to_have_text([lv["title"] for lv in levels])
+        # "Level 3 · about 1791": the title and the calibrated rating (issue 31)
+        expect(options).to_have_text(
+            [
+                f"{lv['title']} · about {lv['rating']}" if lv["rating"] else lv["title"]
+                for lv in levels
+            ]
+        )
         titles = [options.nth(i).get_attribute("title") or "" for i in range(options.count())]
         assert [t.split(":")[0] for t in titles] == [lv["name"] for lv in levels]
-        # Time controls: untimed, the game's presets, custom; its timeout and absence rules.
+        # Time controls: untimed, the game's presets, its turn-based days a move, custom; its
+        # timeout and absence rules.
         clocks = form.locator("select[name=clock] option")
-        expect(clocks).to_have_count(len(game["clock_presets"]) + 2)
-        for number, preset in enumerate(game["clock_presets"], start=1):
+        presets, days = game["clock_presets"], game["days_per_move"]
+        expect(clocks).to_have_count(len(presets) + len(days) + 2)
+        for number, preset in enumerate(presets, start=1):
             expect(clocks.nth(number)).to_contain_text(preset["label"])
+        for number, per_move in enumerate(days, start=len(presets) + 1):
+            expect(clocks.nth(number)).to_have_attribute("value", f"days-{per_move}")
         expect(form.locator("select[name=on-timeout]")).to_have_value(game["on_timeout"])
         expect(form.locator("select[name=absence]")).to_have_value(game["absence"])
 
@@ -88,6 +98,7 @@ def test_lobby_offers_the_default_player_count_and_titled_bot_levels(page: Page)
         games["regicida"]["default_players"] = 3
         games["regulator"].update(on_timeout="bot", absence="wait")
         games["regulator"]["clock_presets"] = [{"label": "Blitz", "clock": {"per_move_s": 7}}]
+        games["regulator"]["days_per_move"] = [3]
 
     change_games(page, other_defaults)
     page.reload()
@@ -100,5 +111,5 @@ def test_lobby_offers_the_default_player_count_and_titled_bot_levels(page: Page)
     expect(regulator.locator("select[name=on-timeout]")).to_have_value("bot")
     expect(regulator.locator("select[name=absence]")).to_have_value("wait")
     expect(regulator.locator("select[name=clock] option")).to_have_text(
-        ["Untimed", "Blitz (7 s a turn)", "Custom…"]
+        ["Untimed", "Blitz (7 s a turn)", "3 days a move", "Custom…"]
     )

@@ -77,53 +77,119 @@ def own_pieces_in_window(page: Page, colour: str) -> None:
     assert lowest <= size["height"], f"the player's own {colour} pieces run to y={lowest:.0f}"
 
 
+def fits_at_every_size(page: Page, game: str, artifacts: Path, tag: str = "") -> None:
+    """At each size the issue measured (the window resized, the board settling on it): the
+    board, the status and the move input in the window, and the seat's own side."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)  # the board settles on its size (one animation frame or two)
+        in_window(page, "svg.board")
+        in_window(page, ".status")
+        in_window(page, ".move-input")
+        if game == "regulator":
+            own_pieces_in_window(page, "white")
+            in_window(page, ".player-line.keep-in-view")
+        elif game == "regicide":
+            own_pieces_in_window(page, "yellow")  # Yellow's whole army, at the bottom
+            in_window(page, ".seat-badge.yellow")
+        else:
+            in_window(page, ".piles")
+            in_window(page, ".hint")
+        page.screenshot(path=str(artifacts / f"fit-{game}-{width}x{height}{tag}.png"))
+
+
 @pytest.mark.parametrize("game", ["regulator", "regicide", "regicida"])
-def test_a_table_fits_the_window(sized: Page, game: str, artifacts: Path) -> None:
-    page = sized
+def test_a_table_fits_the_window(page: Page, game: str, artifacts: Path) -> None:
     create_table(page, game)
     wait_my_turn(page)
-    page.wait_for_timeout(300)  # the board settles on its size (one animation frame or two)
-    in_window(page, "svg.board")
-    in_window(page, ".status")
-    in_window(page, ".move-input")
-    if game == "regulator":
-        own_pieces_in_window(page, "white")
-        in_window(page, ".player-line.keep-in-view")
-    elif game == "regicide":
-        own_pieces_in_window(page, "yellow")  # Yellow's whole army, at the bottom
-        in_window(page, ".seat-badge.yellow")
-    else:
-        in_window(page, ".piles")
-        in_window(page, ".hint")
-    size = page.viewport_size
-    assert size is not None
-    page.screenshot(path=str(artifacts / f"fit-{game}-{size['width']}x{size['height']}.png"))
+    fits_at_every_size(page, game, artifacts)
 
 
-def test_a_table_fits_in_portuguese(browser: Browser, server: str, artifacts: Path) -> None:
-    for width, height in ((1366, 768), (390, 844)):
-        context = browser.new_context(
-            base_url=server, viewport={"width": width, "height": height}, locale="pt-BR"
-        )
-        page = context.new_page()
-        for game in ("regulator", "regicide", "regicida"):
-            create_table(page, game)
-            wait_my_turn(page)
+HEADER_ITEMS = [
+    ".site-head .brand",
+    ".site-head .my-games-badge",
+    ".site-head .challenges-link",
+    ".account-bar .account-name",
+    ".rules-links a >> nth=2",
+    ".table-head h2",
+    ".table-head .conn",
+    ".table-head .sound-toggle",
+    ".table-head .notify-me",
+    ".table-head .look-settings > summary",
+    ".table-head .text-mode-toggle",
+    ".table-head a.back",
+]
+PHONE_HEADER_PX = 100  # two short rows (brand, badges, account, Menu) and the rules links
+MENU_ITEMS = [".leaderboards-link", ".tournaments-link", ".settings-link", ".lang-select"]
+
+
+def test_a_table_fits_in_portuguese_with_every_header_item(
+    browser: Browser, server: str, artifacts: Path
+) -> None:
+    """A signed-in player's table in pt-BR, with My games, Challenges, the account, the rules
+    links, Text mode and the Board style control all in the headers: at each size the board,
+    the status and the move input still fit; on a phone the secondary links open under Menu;
+    the page's own question and a refused pick are in Portuguese."""
+    context = browser.new_context(base_url=server, viewport={"width": 1366, "height": 768},
+                                  locale="pt-BR")  # fmt: skip
+    page = context.new_page()
+    page.goto("/")
+    page.locator(".account-bar button.play-as-guest").click()
+    form = page.locator(".account-panel form.guest-form")
+    form.locator("input").fill(f"Joana {random.randint(0, 10**6)}")
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".account-bar .account-name")).to_be_visible()
+    for game in ("regulator", "regicide", "regicida"):
+        page.set_viewport_size({"width": 1366, "height": 768})
+        create_table(page, game)
+        page.reload()  # the header's My games badge counts this table from the start
+        wait_my_turn(page)
+        expect(page.locator(".site-head .my-games-badge")).to_be_visible()
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(300)
+            if width <= 600:  # the secondary links: under Menu on a phone, and closed
+                expect(page.locator(".head-menu-toggle")).to_be_visible()
+            for item in HEADER_ITEMS:
+                in_window(page, item)
             in_window(page, "svg.board")
+            in_window(page, ".status")
             in_window(page, ".move-input")
-            page.screenshot(path=str(artifacts / f"fit-{game}-{width}x{height}-pt-BR.png"))
-            if game != "regicide":
-                continue
-            # The page's own question and a refused pick, in Portuguese.
+            name = f"fit-header-{game}-{width}x{height}-pt-BR.png"
+            page.screenshot(path=str(artifacts / name))
+            if width <= 600:  # the controls, then the rules links: not five rows of links
+                head = page.locator(".site-head").bounding_box()
+                assert head and head["height"] <= PHONE_HEADER_PX, f"the header is {head}"
+        if game == "regicide":  # the page's own question and a refused pick, in Portuguese
             page.locator("button.resign").click()
             ask = page.locator(".resign-ask")
             expect(ask.locator("button.resign-confirm")).to_have_text("Sim, desistir")
             expect(ask.locator("button.resign-cancel")).to_have_text("Continuar jogando")
             page.locator('svg.board rect[data-square="o8"]').dispatch_event("click")  # Red's king
             expect(page.locator(".board-note")).to_contain_text("não é uma peça sua")
-            page.screenshot(path=str(artifacts / f"resign-{width}x{height}-pt-BR.png"))
-        context.close()
+            page.screenshot(path=str(artifacts / "resign-390x844-pt-BR.png"))
+    # The secondary links: in the row on a wide screen, under Menu on a phone.
+    menu = page.locator(".head-menu-toggle")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        if width > 600:
+            expect(menu).to_be_hidden()
+            for item in MENU_ITEMS:
+                in_window(page, item)
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    for item in MENU_ITEMS:
+        expect(page.locator(item)).to_be_hidden()
+    menu.click()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    for item in MENU_ITEMS:
+        in_window(page, item)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    page.locator(".site-head").screenshot(path=str(artifacts / "header-menu-390x844-pt-BR.png"))
+    page.locator(".leaderboards-link").click()  # a new page closes the menu
+    expect(page.locator(".leaderboard-page")).to_be_visible()
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    expect(page.locator(".tournaments-link")).to_be_hidden()
+    context.close()
 
 
 LONG_GAME_PLIES = 100
@@ -186,6 +252,33 @@ def test_replay_fits_and_its_move_list_follows_and_clicks(
         page.locator('.move-list .move[data-ply="60"]').click()
         expect(counter).to_have_text(f"60 / {plies}")
         move_in_list(page, 60)
+
+
+def test_a_phone_replay_board_settles_at_every_window_height(phone: Page) -> None:
+    # A phone's board is narrower than its room; the Regulator track beside it reads
+    # --board-h: the fit must settle on one height, not swing between two at every frame
+    # (which also kept the move list moving under Playwright's clicks).
+    page = phone
+    record, _ = long_record()
+    upload(page, record)
+    for height in range(640, 901, 10):
+        page.set_viewport_size({"width": 390, "height": height})
+        seen = page.evaluate(
+            """async () => {
+              const frame = () => new Promise((done) => requestAnimationFrame(done));
+              for (let i = 0; i < 4; i++) await frame();
+              const seen = new Set();
+              for (let i = 0; i < 8; i++) {
+                await frame();
+                const root = document.querySelector(".replay-page");
+                seen.add(root.style.getPropertyValue("--board-h"));
+              }
+              return [...seen];
+            }"""
+        )
+        assert len(seen) == 1, f"at 390x{height} the board's height swings between {seen}"
+        in_window(page, "svg.board")
+        in_window(page, ".player-line.keep-in-view")
 
 
 def test_a_finished_tables_moves_lead_to_the_replay_at_that_ply(page: Page) -> None:

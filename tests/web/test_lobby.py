@@ -27,7 +27,7 @@ def test_games_summaries_and_rules_pages(page: Page) -> None:
         card = page.locator(f".game-card[data-game={game}]")
         expect(card.locator("h2")).to_have_text(title)
         expect(card.locator(".summary")).to_contain_text(words)
-        expect(card.locator(".summary")).to_have_text(games[game]["description"])
+        expect(card.locator(".summary")).to_have_text(games[game]["summary"])
         card.get_by_role("link", name=f"Full rules of {title}").click()
         expect(page.locator("h1")).to_have_text(title)
         expect(page.locator("main h2").first).to_be_visible()

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from regalia.core.registry import get_game
 from regalia.games.regicide import board as B
+from tests.web.conftest import _checked_page
 from tests.web.helpers import click_a_move, create_table, games_by_name, resign, wait_my_turn
 
 pytestmark = pytest.mark.browser
@@ -136,11 +137,15 @@ def test_bot_levels_by_strength_with_a_casual_default(page: Page) -> None:
     page.goto("/")
     for name in ("regulator", "regicide", "regicida"):
         select = page.locator(f"form.table-form[data-game={name}] select[name=level-1]")
-        titles_shown = ["Beginner", "Casual", "Intermediate", "Strong"]
-        expect(select.locator("option")).to_have_text(titles_shown)
+        options = select.locator("option")
+        expect(options).to_have_count(len(games[name]["levels"]))
+        shown = options.evaluate_all("os => os.map((o) => o.textContent)")  # "Casual · about 956"
+        assert all(" · about " in text for text in shown), shown
+        rated = [int(text.rsplit(" ", 1)[1]) for text in shown]
+        assert rated == sorted(rated), shown
         expect(select).to_have_value("greedy")
         titles = select.locator("option").evaluate_all("os => os.map((o) => o.title)")
-        assert titles[3].startswith("strong:") and titles[2].startswith("ismcts:")
+        assert titles[-1].startswith("strong:") and titles[0].startswith("random:")
         assert games[name]["default_level"] == "greedy"
 
 
@@ -243,12 +248,11 @@ def test_plain_words_a_steady_board_and_the_next_step_focused(page: Page, artifa
     assert said == (
         "Game over: Green and Blue win — the Yellow and Red kings were both captured. You lose."
     )
-    # Creating a table puts the focus on the next step: playing your seat.
+    # Creating a table for oneself opens it at once (one with invites focuses Play this seat:
+    # tests/web/test_first_visit.py).
     card = page.locator(".game-card[data-game=regulator]")
     card.locator(".new-table > summary").click()
     card.locator("form.table-form button[type=submit]").click()
-    expect(page.locator(".created .play-link")).to_be_focused()
-    page.keyboard.press("Enter")
     expect(page.locator(".conn")).to_have_text("connected")
     wait_my_turn(page)
     click_a_move(page)
@@ -273,15 +277,59 @@ def test_plain_words_a_steady_board_and_the_next_step_focused(page: Page, artifa
     # The draw note has its own line: Resign stays beside the other buttons.
     page.locator("button.offer-draw").click()
     expect(page.locator(".draw-note")).to_have_text("The draw offer was declined.")
-    resign_box = page.locator("button.resign").bounding_box()
-    offer = page.locator("button.offer-draw").bounding_box()
-    assert resign_box and offer and abs(resign_box["y"] - offer["y"]) < 2
+    buttons_fit_on_one_row(page)
     resign(page)
     expect(status).to_have_text("Game over: Black wins — White resigned. You lose.")
     # The rematch: asked once, the button goes; the link to it stays.
     page.locator("button.rematch").click()
     expect(page.get_by_role("link", name="Go to the rematch table")).to_be_visible()
     expect(page.locator("button.rematch")).to_be_hidden()
+
+
+TABLE_BUTTONS = ("button.offer-takeback", "button.offer-draw", "button.resign")
+
+
+def buttons_fit_on_one_row(page: Page) -> None:
+    """Take back, Offer a draw and Resign share one row inside the controls, each whole."""
+    controls = page.locator(".controls").bounding_box()
+    assert controls
+    boxes = []
+    for selector in TABLE_BUTTONS:
+        button = page.locator(selector)
+        expect(button).to_be_visible()
+        box = button.bounding_box()
+        assert box, selector
+        assert box["x"] >= controls["x"] - 0.5, (selector, box, controls)
+        assert box["x"] + box["width"] <= controls["x"] + controls["width"] + 0.5, (
+            f"{selector} runs past the controls' right edge: {box} in {controls}"
+        )
+        clipped = button.evaluate("b => b.scrollWidth > b.clientWidth + 1")
+        assert not clipped, f"{selector}'s words are cut: {button.inner_text()!r}"
+        boxes.append(box)
+    tops = [round(box["y"]) for box in boxes]
+    assert max(tops) - min(tops) < 2, f"the buttons are on more than one row: {tops}"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+# Take back, Offer a draw and Resign need 320 of the side column's 320 px (pt-BR 321) and 365
+# of a 390 px phone's 377 (its buttons are taller and wider to tap): a 360 px phone, other fonts
+# or one more word put Resign on a row of its own unless the buttons shrink.
+@pytest.mark.parametrize(
+    "size", [(1366, 768), (390, 844), (360, 800)], ids=["desktop", "phone", "small-phone"]
+)
+def test_a_tables_buttons_fit_on_one_row(
+    browser: Browser,
+    server: str,
+    request: pytest.FixtureRequest,
+    size: tuple[int, int],
+    locale: str,
+) -> None:
+    for page in _checked_page(browser, server, request, size, f"-{locale}-{size[0]}", locale):
+        create_table(page, "regulator")
+        wait_my_turn(page)
+        click_a_move(page)  # a move to take back
+        wait_my_turn(page)
+        buttons_fit_on_one_row(page)
 
 
 def test_regicide_replay_by_round_from_the_players_seat(page: Page, artifacts: Path) -> None:

@@ -42,8 +42,19 @@ Object.defineProperty(document, "hidden", {
 """
 
 
+# Tests are quiet by default; these turn the sound on before the table opens (at once), on
+# the tab's first page only: a later choice and a reload keep what the player chose.
+SOUND_ON = """
+if (!sessionStorage.getItem("sound-set")) {
+  localStorage.setItem("regalia.sound", "on");
+  sessionStorage.setItem("sound-set", "1");
+}
+"""
+
+
 def create_from_lobby(page: Page, game: str, setup: dict[str, str]) -> None:
-    """Fill the New table form (`select name: value` or `input name: value`) and create it."""
+    """Fill the New table form (`select name: value` or `input name: value`) and create it: a
+    table for oneself opens at once, one with invites or open seats lists them first."""
     page.goto("/")
     form = table_form(page, game)
     if any(name in ("on-timeout", "absence", "grace") for name in setup):
@@ -55,7 +66,7 @@ def create_from_lobby(page: Page, game: str, setup: dict[str, str]) -> None:
         else:
             field.fill(value)
     form.locator("button[type=submit]").click()
-    expect(page.locator(".created .play-link")).to_be_visible()
+    expect(page.locator(".created .play-link, .conn[data-state=connected]")).to_be_visible()
 
 
 def invite_url(page: Page, seat: int) -> str:
@@ -68,14 +79,15 @@ def test_clocks_tick_for_the_seat_to_act_only(page: Page, phone: Page, artifacts
     games = {g["name"]: g for g in page.request.get("/api/games").json()}
     preset = games["regulator"]["clock_presets"][0]
     create_from_lobby(page, "regulator", {"clock": "preset-0", "level-1": "random"})
-    watch = page.locator(".created .watch-link").get_attribute("href") or ""
-    table_id = watch.split("#/t/")[1]
+    table_id = page.url.split("#/t/")[1].split("/")[0]
+    watch = f"/#/t/{table_id}"
     initial = preset["clock"]["initial_s"]
     increment = preset["clock"]["increment_s"]
-    # The lobby's lists say each table's time control.
+    # The lobby's lists say each table's time control (the table opened at once: back to it).
+    page.go_back()
     listed = page.locator(f".table-list li[data-table='{table_id}'] .time-control")
     expect(listed).to_have_text(f"{initial // 60} min + {increment} s")
-    page.locator(".created .play-link").click()
+    page.go_forward()
     wait_my_turn(page)
     expect(page.locator(".seats-strip .time-control")).to_contain_text("Time control:")
     expect(page.locator(".seat-clock.running")).to_have_attribute("data-seat", "0")
@@ -110,12 +122,12 @@ def test_clocks_tick_for_the_seat_to_act_only(page: Page, phone: Page, artifacts
 
 def test_a_clock_running_out_ends_the_game(page: Page) -> None:
     page.add_init_script(ALERT_PROBES)
+    page.add_init_script(SOUND_ON)
     create_from_lobby(
         page,
         "regulator",
         {"clock": "custom", "clock-style": "per-move", "clock-per-move": "2", "level-1": "random"},
     )
-    page.locator(".created .play-link").click()
     wait_my_turn(page)
     expect(page.locator(".seat-clock.running")).to_have_attribute("data-seat", "0")
     expect(page.locator(".seat-clock.running")).to_have_class(re.compile(r"\blow\b"))
@@ -133,8 +145,8 @@ def test_a_clock_running_out_ends_the_game(page: Page) -> None:
 
 def test_turn_title_sound_notification_and_moves_since_mine(page: Page) -> None:
     page.add_init_script(ALERT_PROBES)
+    page.add_init_script(SOUND_ON)
     create_from_lobby(page, "regulator", {"level-1": "random"})
-    page.locator(".created .play-link").click()
     wait_my_turn(page)
     # The game starts when our page joins, and it is our turn: the title says so, it sounds.
     expect(page).to_have_title(re.compile(r"^\(Your move\) Regulator Chess"))
@@ -146,7 +158,8 @@ def test_turn_title_sound_notification_and_moves_since_mine(page: Page) -> None:
     expect(page.locator(".move-list .move")).to_have_count(2, timeout=20_000)
     wait_my_turn(page)
     expect(page).to_have_title(re.compile(r"^\(Your move\) "))
-    page.wait_for_function("window.__oscillators === 4")  # two notes: your turn again
+    # Our move's note, the bot's move's note, then two notes: your turn again.
+    page.wait_for_function("window.__oscillators >= 6")
     # The tab is visible: no notification. The bot's move is marked as new since ours.
     assert page.evaluate("window.__notifications") == []
     expect(page.locator(".move-list .move.since-mine")).to_have_count(1)

@@ -43,7 +43,7 @@ def test_lobby_lists_the_plugin_game_and_a_whole_game_is_played(
     page.goto("/")
     card = page.locator(".game-card[data-game=goofspiel]")
     expect(card.locator("h2")).to_have_text("Goofspiel")
-    expect(card.locator(".summary")).to_have_text(game["description"])
+    expect(card.locator(".summary")).to_have_text(game["summary"])
     # No rules page: no rules link (the game's leaderboard is the card's only link).
     expect(card.get_by_role("link")).to_have_text(["Leaderboard"])
     expect(page.locator(".site-head nav a", has_text="Goofspiel")).to_have_count(0)
@@ -96,8 +96,7 @@ def test_plugin_game_by_keyboard_on_a_phone(phone: Page, artifacts: Path) -> Non
     page.locator(".game-card[data-game=goofspiel] .new-table > summary").click()
     form.locator("input[name=cards]").fill(str(cards))
     form.locator("select[name=level-1]").select_option("match")
-    form.locator("button[type=submit]").click()
-    page.locator(".created .play-link").click()
+    form.locator("button[type=submit]").click()  # a table for oneself opens at once
     expect(page.locator(".conn")).to_have_text("connected")
     for played in range(cards):
         bid_buttons(page, cards - played)

@@ -40,8 +40,7 @@ def play_rated_against_a_bot(page: Page) -> None:
     """A rated Regulator Chess table against the default (Casual) bot: a move, then resign."""
     form = table_form(page, "regulator")
     form.locator(".rated-switch input").check()
-    form.locator("button[type=submit]").click()
-    page.locator(".created .play-link").click()
+    form.locator("button[type=submit]").click()  # a table for oneself opens at once
     wait_my_turn(page)
     click_a_move(page)
     wait_my_turn(page)

@@ -9,6 +9,7 @@ import { login, logout, myProfile, newPlayer, setPassword } from "./api.js";
 import { ErrorCode } from "./protocol.js";
 import { PLAYER_CHANGED, currentPlayer, forgetPlayer, playerName, signIn, updatePlayer } from "./store.js";
 import { t } from "./i18n.js";
+import { deleteForm } from "./deleteaccount.js";
 
 const MAX_NAME = 24; // the server's limit for a player's name
 const MIN_PASSWORD = 8;
@@ -77,6 +78,7 @@ export function signInForm({ intro = t("Sign in with your player name and passwo
     h("p", {}, intro),
     h("div", { class: "account-form-row" }, name, password,
       h("button", { type: "submit", class: "primary" }, t("Sign in")), cancelButton(onCancel)),
+    h("p", { class: "hint-line" }, h("a", { href: "#/reset" }, t("Forgot your password?"))),
     error);
   submitting(form, error, async () => {
     const answer = await login(name.value.trim(), password.value);
@@ -233,7 +235,13 @@ export function mountAccount(root) {
         })),
         t("so you can sign in as this player on another device")),
       button(t("Sign out"), "sign-out account-action", () => signOut(false), t("sign out in this browser")),
-      button(t("Sign out everywhere"), "sign-out-everywhere account-action", () => signOut(true), t("sign out on every device")));
+      button(t("Sign out everywhere"), "sign-out-everywhere account-action", () => signOut(true), t("sign out on every device")),
+      button(t("Delete account"), "delete-account account-action",
+        () => show("delete", () => deleteForm({
+          onDone: () => { close(); note(t("Your account is deleted.")); },
+          onCancel: close, submitting, errorLine, cancelButton,
+        })),
+        t("download your data, then delete this account")));
   }
 
   let shown = currentPlayer() ? currentPlayer().id : "";

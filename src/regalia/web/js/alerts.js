@@ -1,8 +1,10 @@
-// Turn alerts: a short sound when it becomes your turn and when a game ends, "(Your move) "
-// at the start of the tab's title while it is your turn, and a browser notification when
-// the tab is hidden and it becomes your turn. Sound is on unless turned off (remembered);
-// browsers play no sound before the page was clicked, so audio starts on the first click or
-// key press anywhere. Notifications are asked for only when the player clicks "Notify me".
+// Turn alerts and move sounds: a short sound for a move, a capture, a check (a king
+// attacked), your turn, low time on your clock and the end of a game, "(Your move) " at the
+// start of the tab's title while it is your turn, and a browser notification when the tab is
+// hidden and it becomes your turn. Every sound is synthesized here (WebAudio oscillators, no
+// audio file to download). Sound is on unless turned off (remembered); browsers play no sound
+// before the page was clicked, so audio starts on the first click or key press anywhere.
+// Notifications are asked for only when the player clicks "Notify me".
 
 import { h } from "./dom.js";
 import { setSoundOn, soundOn } from "./store.js";
@@ -19,27 +21,35 @@ function unlockAudio() {
 }
 for (const kind of ["pointerdown", "keydown"]) window.addEventListener(kind, unlockAudio, { capture: true });
 
-// Two rising notes for your turn, three for the end of a game: [frequency Hz, start s].
-const TUNES = {
-  turn: [[660, 0], [880, 0.12]],
-  end: [[523, 0], [659, 0.13], [784, 0.26]],
-};
+// Each sound's notes: [frequency Hz, start s, waveform]. A move is one soft low note, a
+// capture two falling ones, a check (a king attacked) two sharp high ones, your turn two
+// rising notes, low time three quick beeps and the end of a game three notes up.
+export const TUNES = Object.freeze({
+  move: [[392, 0, "triangle"]],
+  capture: [[294, 0, "square"], [220, 0.06, "square"]],
+  check: [[988, 0, "sawtooth"], [1319, 0.08, "sawtooth"]],
+  turn: [[660, 0, "sine"], [880, 0.12, "sine"]],
+  low: [[1047, 0, "square"], [1047, 0.14, "square"], [1047, 0.28, "square"]],
+  end: [[523, 0, "sine"], [659, 0.13, "sine"], [784, 0.26, "sine"]],
+});
 
-/** Play the `turn` or `end` tune when sound is on and audio was unlocked; true if played. */
-export function playSound(kind) {
+/** Play a sound of TUNES (`move`, `capture`, `check`, `turn`, `low`, `end`) `delay` seconds
+ * from now, when sound is on and audio was unlocked; true if played. */
+export function playSound(kind, delay = 0) {
   if (!soundOn() || !audio) return false;
-  const start = audio.currentTime + 0.02;
-  for (const [frequency, at] of TUNES[kind] || TUNES.turn) {
+  const start = audio.currentTime + 0.02 + delay;
+  for (const [frequency, at, wave] of TUNES[kind] || TUNES.turn) {
     const osc = audio.createOscillator();
     const gain = audio.createGain();
-    osc.type = "sine";
+    osc.type = wave;
     osc.frequency.value = frequency;
+    const peak = wave === "sine" || wave === "triangle" ? 0.25 : 0.08; // harsher waves sound louder
     gain.gain.setValueAtTime(0.0001, start + at);
-    gain.gain.exponentialRampToValueAtTime(0.25, start + at + 0.015);
-    gain.gain.exponentialRampToValueAtTime(0.0001, start + at + 0.11);
+    gain.gain.exponentialRampToValueAtTime(peak, start + at + 0.012);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + at + 0.1);
     osc.connect(gain).connect(audio.destination);
     osc.start(start + at);
-    osc.stop(start + at + 0.12);
+    osc.stop(start + at + 0.11);
   }
   return true;
 }
@@ -70,7 +80,7 @@ export function notifyHidden(title, body) {
  * setPlayer(bool)} (spectators have no turn to be told of: no "Notify me"). */
 export function alertButtons() {
   let player = false;
-  const sound = h("button", { type: "button", class: "sound-toggle", title: t("a short sound when it is your turn and when the game ends") });
+  const sound = h("button", { type: "button", class: "sound-toggle", title: t("short sounds for moves, captures, checks, your turn, low time and the end of the game") });
   const showSound = () => {
     const on = soundOn();
     sound.textContent = on ? t("Sound on") : t("Sound off");

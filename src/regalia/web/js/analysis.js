@@ -8,10 +8,11 @@
 import { h, s, fill } from "./dom.js";
 import { analysable, analysePosition, analyseGame } from "./api.js";
 import { gameInfo, seatNames } from "./games.js";
-import { loadBoard } from "./boards/index.js";
+import { editorLink, hasEditor, loadBoard } from "./boards/index.js";
 import { language, listText, t } from "./i18n.js";
 import { TableStatus } from "./protocol.js";
 import { fitBoard } from "./fit.js";
+import { endgameText } from "./endgame.js";
 
 let loading = null;
 
@@ -77,11 +78,12 @@ export function createAnalysisPanel(game, players) {
   }, fillBar, h("span", { class: "eval-side first" }, names[0]), barText, h("span", { class: "eval-side other" }, names[1]));
   const words = h("p", { class: "eval-words" });
   const line = h("p", { class: "best-line" });
+  const endgame = h("p", { class: "endgame-verdict" });
   const progress = h("progress", { class: "thinking", max: 100, value: 0, hidden: true, "aria-label": t("the engine is thinking") });
   const progressText = h("span", { class: "thinking-text muted", "aria-live": "polite" });
   const error = h("p", { class: "error analysis-error", role: "alert" });
   const element = h("section", { class: "analysis-panel", "aria-label": t("analysis") },
-    bar, h("div", { class: "thinking-row" }, progress, progressText), words, line, error);
+    bar, h("div", { class: "thinking-row" }, progress, progressText), words, endgame, line, error);
   let timer = null;
 
   function show(answer) {
@@ -92,6 +94,8 @@ export function createAnalysisPanel(game, players) {
     barText.textContent = evaluationText(answer, names);
     element.dataset.score = String(answer.score);
     const better = lead(answer, names);
+    endgame.textContent = endgameText(answer, game, players);
+    endgame.hidden = !endgame.textContent;
     fill(words, h("strong", { class: "eval-value" }, evaluationText(answer, names)), better ? ` — ${better}` : "",
       answer.depth ? h("small", {}, " · ", t("depth {0}, {1} positions, {2} s", answer.depth, answer.nodes.toLocaleString(language()), answer.seconds)) : "");
     fill(line, answer.best_line && answer.best_line.length
@@ -238,6 +242,7 @@ function mountBoard(box, game, info, module, source) {
   const back = h("button", { type: "button", class: "take-back" }, t("Take back a move"));
   const tried = h("p", { class: "tried-moves" });
   const origin = h("p", { class: "analysis-origin muted" });
+  const edit = hasEditor(game.name) ? h("a", { class: "editor-link", href: editorLink(game.name) }, t("Edit this position in the board editor")) : null;
 
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, t("{0} · analysis board", game.title)), h("a", { href: "#/", class: "back" }, t("Lobby"))),
@@ -247,7 +252,7 @@ function mountBoard(box, game, info, module, source) {
       h("aside", { class: "side-col" },
         h("p", { class: "analysis-help" }, t("Click a move on the board to try it: the engine answers for whoever is to move.")),
         h("div", { class: "buttons" }, back, h("label", {}, t("Think for "), secondsSelect), again),
-        tried, form)));
+        tried, form, edit)));
 
   const board = module.createView(boardRoot, { seat: null, act: (text) => play(text), playerNames: () => [], game });
 
@@ -278,6 +283,7 @@ function mountBoard(box, game, info, module, source) {
       panel.idle();
       const text = board.position ? board.position(answer.view) : "";
       if (text && document.activeElement !== positionInput) positionInput.value = text;
+      if (edit && text) edit.href = editorLink(game.name, text);
       // Each move tried leads back to the position after it.
       fill(tried, moves.length ? [h("span", { class: "muted" }, t("Tried: ")), h("span", { class: "line-moves" },
         triedTexts.map((text, i) => [i ? " " : "", h("button", {

@@ -60,6 +60,7 @@ export const listTables = (status) =>
 export const getTable = (id) => call("GET", `/api/tables/${enc(id)}`);
 export const createTable = (spec) => call("POST", "/api/tables", spec);
 export const tableReplay = (id) => call("GET", `/api/tables/${enc(id)}/replay`);
+export const tableReport = (id) => call("GET", `/api/tables/${enc(id)}/report`);
 export const uploadReplay = (record) => call("POST", "/api/replays", { record });
 /** Take an open seat: {seat, token, table}; 409 `seat_taken` when someone was faster. */
 export const sitAt = (id, seat, name) => call("POST", `/api/tables/${enc(id)}/sit`, { seat, name });
@@ -67,6 +68,15 @@ export const sitAt = (id, seat, name) => call("POST", `/api/tables/${enc(id)}/si
 // A seat token only with `leave`: the waiting table a seeker gives up for bots.
 export const quickPlay = (spec, token = null) => call("POST", "/api/quickplay", spec, { token });
 export const lobbyOnline = () => call("GET", "/api/lobby/online");
+/** My games: {games: [{table, seat, my_turn, time_left_ms, last_move}], my_turn}. */
+export const myGames = () => call("GET", "/api/players/me/games", undefined, { needsKey: true });
+export const leaveMyGame = (id) => call("POST", `/api/players/me/games/${enc(id)}/leave`, undefined, { needsKey: true });
+export const myVacation = () => call("GET", "/api/players/me/vacation", undefined, { needsKey: true });
+export const takeVacation = (days) => call("POST", "/api/players/me/vacation", { days }, { needsKey: true });
+/** This seat's conditional moves: {lines: [[{action, text}]]} (the seat's token). */
+export const conditionals = (id, token) => call("GET", `/api/tables/${enc(id)}/conditional`, undefined, { token });
+export const setConditionals = (id, token, lines) => call("PUT", `/api/tables/${enc(id)}/conditional`, { lines }, { token });
+export const cancelConditionals = (id, token) => call("DELETE", `/api/tables/${enc(id)}/conditional`, undefined, { token });
 
 // Players: identities, passwords, sign-in and out, profiles and leaderboards.
 
@@ -83,11 +93,18 @@ export const takeSeatAgain = (id) => call("POST", `/api/tables/${enc(id)}/join`,
 export const logout = (everywhere) => call("POST", "/api/logout", { everywhere }, { needsKey: true });
 /** The signed-in player's profile (401 `bad_player_key` when the key is no longer valid). */
 export const myProfile = () => call("GET", "/api/players/me", undefined, { needsKey: true });
+export const exportMyData = () => call("GET", "/api/players/me/export", undefined, { needsKey: true });
+export const deleteMe = () => call("DELETE", "/api/players/me", undefined, { needsKey: true });
 /** A player's name, rating in each game and recent games. */
 export const playerProfile = (id) => call("GET", `/api/players/${enc(id)}`);
+/** Per game the player played rated: their rating before the first game, then after each. */
+export const ratingHistory = (id) => call("GET", `/api/players/${enc(id)}/ratings/history`);
 /** One page of a game's leaderboard, best first: [{player, name, rating, games, provisional}]. */
 export const leaderboard = (game, page, perPage) =>
   call("GET", `/api/leaderboard/${enc(game)}?page=${enc(page)}&per_page=${enc(perPage)}`);
+
+// The board editor's check of a position set up by hand (docs/server.md).
+export const checkPosition = (game, position) => call("POST", "/api/positions/check", { game, position });
 
 // Analysis (docs/server.md, "Analysis"): which games can be analysed, one position, a whole game.
 
@@ -139,3 +156,32 @@ export async function analyseGame(body, onLine, signal) {
     }
   }
 }
+
+// People (docs/server.md, "Challenges, follows and blocks"; docs/export.md): all about the
+// signed-in player, so each needs its key.
+
+const mine = { needsKey: true };
+/** Challenge the player called `name` ({game, players?, clock?, rated, seat?, invite?}). */
+export const challengePlayer = (name, spec) => call("POST", `/api/challenge/${enc(name)}`, spec, mine);
+/** {in: [challenge], out: [challenge]}: the pending challenges to and from the player. */
+export const myChallenges = () => call("GET", "/api/challenge", undefined, mine);
+/** {challenge, seat, token}: the seat and its token once the table is made. */
+export const acceptChallenge = (id) => call("POST", `/api/challenge/${enc(id)}/accept`, {}, mine);
+export const declineChallenge = (id) => call("POST", `/api/challenge/${enc(id)}/decline`, {}, mine);
+export const cancelChallenge = (id) => call("POST", `/api/challenge/${enc(id)}/cancel`, {}, mine);
+/** `verb`: follow, unfollow, block or unblock. */
+export const relate = (verb, name) => call("POST", `/api/rel/${enc(verb)}/${enc(name)}`, {}, mine);
+/** {following, blocking} toward the player called `name`. */
+export const relationWith = (name) => call("GET", `/api/rel/with/${enc(name)}`, undefined, mine);
+/** [{id, name, bot, playing: [{table, game, seat}]}] */
+export const followed = () => call("GET", "/api/rel/following", undefined, mine);
+export const blocked = () => call("GET", "/api/rel/blocking", undefined, mine);
+export const openData = () => call("GET", "/api/players/me/open-data", undefined, mine);
+export const setOpenData = (named) => call("POST", "/api/players/me/open-data", { named }, mine);
+// Moderation (docs/server.md "Moderation"): reports by anyone, the rest for moderators.
+export const reportSomething = (report) => call("POST", "/api/reports", report, { needsKey: true });
+export const mySanctions = () => call("GET", "/api/players/me/sanctions", undefined, { needsKey: true });
+export const openReports = () => call("GET", "/api/moderation/reports", undefined, { needsKey: true });
+export const reportHandled = (id) => call("POST", `/api/moderation/reports/${enc(id)}/handled`, undefined, { needsKey: true });
+export const moderate = (action) => call("POST", "/api/moderation/actions", action, { needsKey: true });
+export const moderationLog = () => call("GET", "/api/moderation/log", undefined, { needsKey: true });

@@ -4,9 +4,10 @@
 // table summary, `view` messages (`clocks`, `presence`) and `presence` messages; the boards
 // know nothing of it.
 
+import { botBadge } from "./botbadge.js";
 import { h, fill } from "./dom.js";
 import { AbsenceRule, SeatKind, TableStatus, TimeoutRule } from "./protocol.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 const TICK_MS = 100; // tenths are shown under ten seconds
 
@@ -20,6 +21,7 @@ export function formatClock(ms) {
   }
   const seconds = Math.floor(left / 1000);
   const hours = Math.floor(seconds / 3600);
+  if (hours >= 48) return t("{0} d {1} h", Math.floor(hours / 24), hours % 24); // turn-based
   const minutes = Math.floor((seconds % 3600) / 60);
   return hours ? `${hours}:${pad(minutes)}:${pad(seconds % 60)}` : `${minutes}:${pad(seconds % 60)}`;
 }
@@ -36,6 +38,7 @@ function duration(seconds) {
 /** A time control in words: "5 min + 3 s", "1 min a turn", or "untimed". */
 export function timeControlText(clock) {
   if (!clock) return t("untimed");
+  if (clock.days_per_move) return tn(clock.days_per_move, "{0} day a move", "{0} days a move", clock.days_per_move);
   if (clock.per_move_s !== undefined && clock.per_move_s !== null) return t("{0} a turn", duration(clock.per_move_s));
   return t("{0} + {1} s", duration(clock.initial_s), clock.increment_s || 0);
 }
@@ -81,8 +84,9 @@ function presenceOf(info, live, offline = false) {
  * `receivedAt` (performance.now() when it arrived), `presence` per seat or null, `seat` the
  * viewer's (null: a spectator), `offline` whether this page has lost its connection (the
  * viewer's own seat is then not online). Any of them may be left out: the last one given stays.
+ * `onLow()` is called when the viewer's own running clock crosses the low mark.
  */
-export function createSeatClocks(root, { who = () => [] } = {}) {
+export function createSeatClocks(root, { who = () => [], onLow = () => {} } = {}) {
   const list = h("ol", { class: "seat-clocks", "aria-label": t("players and clocks") });
   const caption = h("p", { class: "time-control muted" });
   fill(root, list, caption);
@@ -120,6 +124,9 @@ export function createSeatClocks(root, { who = () => [] } = {}) {
       const ms = runs.has(i) ? Math.max(0, left - elapsed) : left;
       const text = formatClock(ms);
       if (r.clock.textContent !== text) r.clock.textContent = text;
+      // The viewer's own running clock crossing the low mark (once a turn, as it runs down).
+      if (runs.has(i) && i === state.seat && r.was > low && ms <= low) onLow();
+      r.was = ms;
       r.row.classList.toggle("low", ms <= low);
       r.row.classList.toggle("out", ms <= 0);
     });
@@ -152,7 +159,8 @@ export function createSeatClocks(root, { who = () => [] } = {}) {
       r.row.classList.toggle("you", seat === i);
       r.row.classList.toggle("running", runs.has(i));
       r.dot.title = p.text;
-      fill(r.label, h("strong", {}, t(info.seat_name)), seat === i ? t(" (you)") : "");
+      const badge = botBadge(info);
+      fill(r.label, h("strong", {}, t(info.seat_name)), seat === i ? t(" (you)") : "", badge ? [" ", badge] : null);
       // A bot seat's player is the bot ("Random bot"): its presence says nothing more.
       const player = names[i] || "";
       r.note.textContent = info.kind === SeatKind.BOT && player ? player : [player, p.text].filter(Boolean).join(" · ");

@@ -8,6 +8,7 @@ import { canPass } from "./boards/common.js";
 import { sameTeam } from "./games.js";
 import { CommandType, TableStatus } from "./protocol.js";
 import { t } from "./i18n.js";
+import { createTakeback } from "./takeback.js";
 
 export function createControls(root, { game, players, act, send }) {
   const button = (label, cls, onclick) => h("button", { type: "button", class: cls, onclick }, label);
@@ -33,6 +34,7 @@ export function createControls(root, { game, players, act, send }) {
   const claim = button(t("Claim the win"), "claim primary", () => send({ type: CommandType.CLAIM }));
   claim.title = t("your opponent has been away too long on their turn");
   const drawNote = h("span", { class: "draw-note" });
+  const takeback = createTakeback({ game, players, send });
   const input = h("input", {
     type: "text", class: "move-input", autocomplete: "off", spellcheck: "false",
     placeholder: game.notation_hint ? t("e.g. {0}", t(game.notation_hint)) : t("type an action"),
@@ -52,10 +54,14 @@ export function createControls(root, { game, players, act, send }) {
     }
   });
   // The notes have a line of their own, so a note never pushes a button onto another line.
-  fill(root, h("div", { class: "buttons" }, claim, pass, offer, accept, decline, resign, rematch), resignAsk,
-    h("p", { class: "control-notes", "aria-live": "polite" }, drawNote, rematchNote), entry);
+  fill(root, h("div", { class: "buttons" }, claim, pass, ...takeback.buttons, offer, accept, decline, resign, rematch), resignAsk,
+    h("p", { class: "control-notes", "aria-live": "polite" }, takeback.note, drawNote, rematchNote), entry);
 
   return {
+    /** An event of the table (takebacks follow who agreed). */
+    event(event, seat) {
+      takeback.event(event, seat);
+    },
     /** The player's move was played: a typed move is done with. */
     moveMade() {
       if (sent !== null && input.value.trim() === sent) input.value = "";
@@ -94,6 +100,7 @@ export function createControls(root, { game, players, act, send }) {
       rematch.hidden = !(finished && !rematchState.rematch && !rematchState.asked);
       rematchNote.textContent = finished && rematchState.asked && !rematchState.rematch
         ? t("You asked for a rematch: it starts when every player has asked.") : "";
+      takeback.update(message, seat);
       claim.hidden = !(player && playing && message.claimable);
       entry.hidden = !(player && playing);
       input.disabled = !myTurn;

@@ -11,14 +11,10 @@ const GAP_PX = 8; // kept free under the last element in sight
 /** Fit the first board under `root` now and whenever the window or the page changes. */
 export function fitBoard(root) {
   let frame = 0;
-  let last = "";
+  let current = null; // the height set last
 
-  function fit() {
-    frame = 0;
-    const board = root.querySelector("svg.board");
-    if (!board || !board.isConnected) return;
+  function measure(board) {
     const box = board.getBoundingClientRect();
-    if (!box.height) return; // hidden
     let below = 0;
     for (const el of root.querySelectorAll(".keep-in-view")) {
       const r = el.getBoundingClientRect();
@@ -26,14 +22,44 @@ export function fitBoard(root) {
       below = Math.max(below, r.bottom - box.bottom);
     }
     const top = box.top + window.scrollY;
-    const height = Math.max(MIN_PX, Math.floor(window.innerHeight - top - below - GAP_PX));
-    const view = board.viewBox && board.viewBox.baseVal;
-    const ratio = view && view.height ? view.width / view.height : 1;
-    const key = `${height}/${ratio}`;
-    if (key === last) return;
-    last = key;
+    return { box, room: Math.max(MIN_PX, Math.floor(window.innerHeight - top - below - GAP_PX)) };
+  }
+
+  function set(height, ratio) {
     root.style.setProperty("--board-h", `${height}px`);
     root.style.setProperty("--board-w", `${Math.floor(height * ratio)}px`);
+  }
+
+  function fit() {
+    frame = 0;
+    const board = root.querySelector("svg.board");
+    if (!board || !board.isConnected) return;
+    const { box, room } = measure(board);
+    if (!box.height) return; // hidden
+    const view = board.viewBox && board.viewBox.baseVal;
+    const ratio = view && view.height ? view.width / view.height : 1;
+    // What reads --board-h besides the board (a panel beside it, as tall as it may be; a
+    // board's width rounded to a pixel) moves the lines below once the board has its height,
+    // so the room measured then may call for another height, and that height for this one
+    // again: the page would swing between two heights at every frame. So a height that fits
+    // stays unless a taller one that fits is found, and each is tried here before the page is
+    // drawn (reading a box lays the page out at once).
+    const fits = current !== null && room >= current;
+    let height = room;
+    set(height, ratio);
+    // A board narrower than its room (a phone's width) takes the height its width gives it,
+    // so nothing beside it grows past it.
+    const taken = Math.floor(board.getBoundingClientRect().height);
+    if (taken < height - 1) height = Math.max(MIN_PX, taken);
+    for (let tries = 0; tries < 4; tries++) {
+      set(height, ratio);
+      const now = measure(board).room;
+      if (now >= height) break;
+      height = now;
+    }
+    if (fits && height < current + 2) height = current;
+    set(height, ratio);
+    current = height;
   }
 
   const schedule = () => {

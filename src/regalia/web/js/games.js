@@ -45,6 +45,10 @@ const STRENGTHS = ["beginner", "novice", "easy", "casual", "intermediate", "medi
  * title names one, otherwise in the descriptor's order (which is weakest first). */
 export function levelsByStrength(game) {
   const levels = [...(game.levels || [])];
+  // Levels the calibrated ladder rated (the server sends them weakest first) go by rating.
+  if (levels.length && levels.every((l) => typeof l.rating === "number")) {
+    return levels.sort((a, b) => a.rating - b.rating);
+  }
   const rank = (l) => STRENGTHS.indexOf(String(l.title || "").toLowerCase());
   if (!levels.length || levels.some((l) => rank(l) < 0)) return levels;
   return levels.sort((a, b) => rank(a) - rank(b));
@@ -54,6 +58,13 @@ export function levelsByStrength(game) {
 export function levelTitle(game, name) {
   const level = (game.levels || []).find((l) => l.name === name);
   return (level && level.title) || name;
+}
+
+/** A level as the lobby offers it: "Level 3 · about 1350" (its title, and its calibrated
+ * rating when it has one), in the page's language. */
+export function levelLabel(level) {
+  const title = t(level.title || level.name);
+  return typeof level.rating === "number" ? t("{0} · about {1}", title, level.rating) : title;
 }
 
 /** What players call a bot of a level: "Casual bot" (the game's title for it, never the

@@ -124,11 +124,12 @@ export function pickLanguage(wanted, offered) {
 }
 
 /** Load the catalogue of the page's language before anything is drawn. A server that cannot
- * be reached leaves the page in English (the lobby then says why). */
-export async function loadLanguage() {
+ * be reached leaves the page in English (the lobby then says why). `fixed`: a page written in
+ * one language (a rules page) asks for that one. */
+export async function loadLanguage(fixed = null) {
   try {
     const offered = await (await fetch("/api/i18n")).json();
-    const wanted = [chosenLanguage(), ...(navigator.languages || [navigator.language])];
+    const wanted = fixed ? [fixed] : [chosenLanguage(), ...(navigator.languages || [navigator.language])];
     lang = pickLanguage(wanted, offered.languages || ["en"]);
     if (lang !== (offered.source || "en")) {
       const catalogue = await (await fetch(`/api/i18n/${encodeURIComponent(lang)}`)).json();

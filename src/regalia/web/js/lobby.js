@@ -6,18 +6,21 @@
 import { h, fill } from "./dom.js";
 import { listTables, createTable, uploadReplay, sitAt, quickPlay, lobbyOnline } from "./api.js";
 import { playComputer, rememberSeek } from "./seek.js";
-import { allGames, levelTitle, levelsByStrength, seatNames } from "./games.js";
+import { allGames, levelLabel, levelTitle, levelsByStrength, seatNames } from "./games.js";
 import { AbsenceRule, ErrorCode, SeatKind, TableStatus, TimeoutRule } from "./protocol.js";
 import {
   PLAYER_CHANGED, currentPlayer, playerName, setPlayerName, rememberSeat, rememberInvites, seatToken,
 } from "./store.js";
+import { botBadge } from "./botbadge.js";
 import { copyButton } from "./copy.js";
 import { openReplayData } from "./replay.js";
 import { timeControlText } from "./clocks.js";
+import { myGamesSection } from "./mygames.js";
 import { ensureName } from "./name.js";
 import { leaderboardLink } from "./leaderboard.js";
 import { canAnalyse } from "./analysis.js";
 import { learnLinks } from "./learn.js";
+import { editorLink, hasEditor, pictureOf } from "./boards/index.js";
 import { pageIn, t } from "./i18n.js";
 
 export function showLobby(root) {
@@ -62,6 +65,7 @@ export function showLobby(root) {
     h("div", { class: "lobby" },
       nameRow,
       online,
+      myGamesSection(),
       games,
       created,
       joinError,
@@ -143,20 +147,29 @@ export function showLobby(root) {
   };
 }
 
+/** A game's card: its board's picture, its name, one sentence and the two ways to start
+ * (Play now, Play the computer); under them its links and the New table form. */
 function gameCard(game, created) {
   const table = tableForm(game, created);
   // The analysis board, for the games the server can analyse.
   const analysis = h("span", { class: "analysis-link-box", hidden: true }, " · ",
     h("a", { href: `#/analysis/${encodeURIComponent(game.name)}`, class: "analysis-link" }, t("Analysis board")));
   canAnalyse(game.name).then((yes) => { analysis.hidden = !yes; });
+  const picture = pictureOf(game.name);
+  const learn = learnLinks(game);
   return h("article", { class: "game-card", "data-game": game.name },
-    h("h2", {}, game.title),
-    h("p", { class: "summary" }, t(game.description || game.summary)),
-    h("p", { class: "players" }, playersText(game),
-      game.rules_url ? [" · ", h("a", { href: pageIn(game.rules_url) }, t("Full rules of {0}", game.title))] : null,
-      " · ", h("a", { href: leaderboardLink(game.name), class: "leaderboard-link" }, t("Leaderboard")), analysis),
-    learnLinks(game),
+    h("div", { class: "card-head" },
+      picture ? h("img", { class: "card-picture", src: picture, alt: "", width: 64, height: 64 }) : null,
+      h("div", { class: "card-words" },
+        h("h2", {}, game.title),
+        // One sentence; the whole description is the rules page's and the sentence's tooltip.
+        h("p", { class: "summary", title: t(game.description || game.summary) }, t(game.summary || game.description)))),
     playNow(game, table),
+    h("p", { class: "players card-links" }, playersText(game),
+      learn ? [" · ", [...learn.childNodes]] : null,
+      game.rules_url ? [" · ", h("a", { href: pageIn(game.rules_url) }, t("Full rules of {0}", game.title))] : null,
+      " · ", h("a", { href: leaderboardLink(game.name), class: "leaderboard-link" }, t("Leaderboard")), analysis,
+      hasEditor(game.name) ? [" · ", h("a", { href: editorLink(game.name), class: "editor-link" }, t("Board editor"))] : null),
     h("details", { class: "new-table" }, h("summary", {}, t("New table")), table.form),
   );
 }
@@ -190,6 +203,8 @@ function playNow(game, table) {
     try {
       const spec = { game: game.name, players, name };
       if (clock) spec.clock = clock;
+      // A turn-based seek waits for people for the longest the server allows, not seconds.
+      if (clock && clock.days_per_move && !againstComputer) spec.bot_after_s = 3600;
       if (againstComputer) {
         await playComputer(spec);
         return;
@@ -242,7 +257,7 @@ function tableForm(game, created) {
         const level = h("select", { name: `level-${i}`, "aria-label": t("{0}: bot level", t(seatName)) },
           levels.map((l) => h("option", {
             value: l.name, title: l.help ? `${l.name}: ${t(l.help)}` : l.name, selected: l.name === game.default_level,
-          }, t(l.title || l.name))));
+          }, levelLabel(l))));
         const sync = () => { level.disabled = kind.value !== SeatKind.BOT; };
         kind.addEventListener("change", sync);
         sync();
@@ -309,6 +324,8 @@ function timingInputs(game) {
   const choice = h("select", { id: id("clock"), name: "clock", "aria-label": t("time control") },
     h("option", { value: "" }, t("Untimed")),
     presets.map((p, i) => h("option", { value: `preset-${i}` }, t("{0} ({1})", t(p.label), timeControlText(p.clock)))),
+    h("optgroup", { label: t("Turn-based (days a move)") },
+      (game.days_per_move || []).map((d) => h("option", { value: `days-${d}` }, timeControlText({ days_per_move: d })))),
     h("option", { value: "custom" }, t("Custom…")));
   const number = (name, label, value, min, max) =>
     h("label", { class: "clock-field" }, `${label} `,
@@ -356,6 +373,7 @@ function timingInputs(game) {
     clock() {
       if (choice.value === "") return null;
       if (choice.value.startsWith("preset-")) return presets[Number(choice.value.slice(7))].clock;
+      if (choice.value.startsWith("days-")) return { days_per_move: Number(choice.value.slice(5)) };
       if (style.value === "per-move") {
         const s = whole(perMove);
         return s ? { per_move_s: s } : undefined;
@@ -409,6 +427,13 @@ function showCreated(box, game, answer) {
   rememberInvites(table.id, tokens.slice(1).map((tok) => ({
     seat: tok.seat, name: names[tok.seat], url: inviteUrl(`#/t/${table.id}/${tok.token}`),
   })));
+  // A table for oneself (one's own seat, every other a bot) has nothing to send anyone: it
+  // opens at once. Invites and open seats are shown here first (and on the table page).
+  const open = table.seats.filter((s) => s.kind === SeatKind.OPEN).map((s) => t(s.seat_name));
+  if (tokens.length === 1 && !open.length) {
+    location.hash = `#/t/${encodeURIComponent(table.id)}/${encodeURIComponent(tokens[0].token)}`;
+    return;
+  }
   const rows = tokens.map((tok, i) => {
     const url = inviteUrl(`#/t/${table.id}/${tok.token}`);
     return h("li", { class: "invite", "data-seat": tok.seat },
@@ -420,7 +445,6 @@ function showCreated(box, game, answer) {
     );
   });
   const watch = inviteUrl(answer.spectate || `#/t/${table.id}`);
-  const open = table.seats.filter((s) => s.kind === SeatKind.OPEN).map((s) => t(s.seat_name));
   fill(box,
     h("h2", {}, t("{0} table {1} created", game.title, table.id), table.rated ? h("span", { class: "badge rated-badge" }, t("rated")) : null),
     table.rated
@@ -463,7 +487,10 @@ function tableRow(table, game, join) {
   // A seat nobody took: "open" (anyone may take it) or "invited" (only its invite link can).
   const who = (s) => (s.kind === SeatKind.BOT ? t("{0} bot", level(s.level))
     : s.joined ? s.name || t("human") : s.kind === SeatKind.OPEN ? t("open") : t("invited"));
-  const seats = table.seats.map((s) => t("{0}: {1}", t(s.seat_name), who(s))).join(", ");
+  const seats = table.seats.map((s, i) => {
+    const badge = botBadge(s);
+    return [i ? ", " : "", t("{0}: {1}", t(s.seat_name), who(s)), badge ? [" ", badge] : null];
+  });
   const finished = table.status === TableStatus.FINISHED;
   // Open seats anyone may take (a human seat nobody joined waits for its invite link).
   const mine = seatToken(table.id);
@@ -473,7 +500,7 @@ function tableRow(table, game, join) {
   return h("li", { "data-table": table.id },
     h("strong", {}, game ? game.title : table.game), ` · ${table.id} · `,
     table.rated ? [h("span", { class: "badge rated-badge", title: t("a rated game: signed-in players only") }, t("rated")), " · "] : null,
-    h("span", { class: "time-control" }, timeControlText(table.clock)), ` · ${seats} `,
+    h("span", { class: "time-control" }, timeControlText(table.clock)), " · ", seats, " ",
     open.map((s) => [h("button", {
       type: "button", class: "join-seat", "data-seat": s.seat, onclick: () => join(table, s.seat),
     }, t("Join as {0}", t(s.seat_name))), " "]),

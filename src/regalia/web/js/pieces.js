@@ -1,8 +1,10 @@
-// Our own chess piece drawings as SVG symbols on a 100 × 100 box.
-// A <use> of a symbol takes its fill (body) and stroke (outline and details) from CSS.
+// Our own chess piece drawings as SVG symbols on a 100 × 100 box, in two sets (look.js):
+// `classic`, the drawings below, and `letters`, a disc with the piece's letter. A <use> of a
+// symbol takes its fill (body), stroke (outline and details) and colour (a letter) from CSS.
 
 import { s } from "./dom.js";
 import { t } from "./i18n.js";
+import { LOOK_CHANGED, pieceSet } from "./look.js";
 
 const BASE = "M27 76 H73 L77 90 H23 Z";
 
@@ -64,8 +66,25 @@ export function pieceLabel(side, letter, square) {
   return t("{0} {1} on {2}", side, pieceName(letter), square);
 }
 
-/** <defs> holding one <symbol id="piece-x"> per piece letter. */
+// The letter of each piece in the `letters` set: the page's language's initial ("C" for a
+// Portuguese cavalo), the king and the knight told apart as in each language's notation.
+const LETTERS = () => ({
+  p: t("P (pawn)").charAt(0), r: t("R (rook)").charAt(0), b: t("B (bishop)").charAt(0),
+  n: t("N (knight)").charAt(0), q: t("Q (queen)").charAt(0), k: t("K (king)").charAt(0),
+});
+
+function letterSymbol(letter, shown) {
+  return s("symbol", { id: `piece-${letter}`, viewBox: "0 0 100 100" },
+    s("circle", { cx: 50, cy: 52, r: 40, class: "piece-body" }),
+    s("text", { x: 50, y: 70, class: "piece-letter" }, shown));
+}
+
+/** <defs> holding one <symbol id="piece-x"> per piece letter, in the chosen set. */
 export function pieceDefs() {
+  if (pieceSet() === "letters") {
+    const shown = LETTERS();
+    return s("defs", { class: "piece-defs" }, Object.keys(SHAPES).map((letter) => letterSymbol(letter, shown[letter])));
+  }
   const symbols = Object.entries(SHAPES).map(([letter, paths]) =>
     s(
       "symbol",
@@ -74,8 +93,13 @@ export function pieceDefs() {
       DETAILS[letter] ? s("path", { d: DETAILS[letter], class: "piece-detail" }) : null,
     ),
   );
-  return s("defs", {}, symbols);
+  return s("defs", { class: "piece-defs" }, symbols);
 }
+
+// A new piece set redraws every board's pieces at once: their <use>s follow the new symbols.
+window.addEventListener(LOOK_CHANGED, () => {
+  for (const defs of document.querySelectorAll("defs.piece-defs")) defs.replaceWith(pieceDefs());
+});
 
 /** A piece placed at (x, y) with side `size`; `cls` chooses its colours in CSS. */
 export function pieceUse(letter, x, y, size, cls, label) {

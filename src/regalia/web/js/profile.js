@@ -4,12 +4,14 @@
 // Route: #/player/{id}.
 
 import { h, fill } from "./dom.js";
-import { playerProfile } from "./api.js";
+import { playerProfile, ratingHistory } from "./api.js";
+import { seasonPodiums } from "./tournaments.js";
 import { allGames, botName, seatNames } from "./games.js";
 import { ErrorCode, Outcome, TableStatus } from "./protocol.js";
 import { currentPlayer } from "./store.js";
 import { provisionalMark, ratingChangeText, ratingTrend } from "./rating.js";
 import { leaderboardLink } from "./leaderboard.js";
+import { playerActions } from "./people.js";
 import { language, t, translated } from "./i18n.js";
 
 const RESULT = () => ({ [Outcome.WIN]: t("Won"), [Outcome.LOSS]: t("Lost"), [Outcome.DRAW]: t("Draw") });
@@ -23,11 +25,14 @@ export function showProfile(root, playerId) {
   const box = h("div", { class: "profile-page" }, h("p", {}, t("Loading the profile…")));
   fill(root, box);
   let gone = false;
-  Promise.all([playerProfile(playerId), allGames().catch(() => [])])
-    .then(([profile, games]) => {
+  // The history only adds the charts: a profile shows without it (the chart's module is
+  // loaded here, not with the lobby's first visit).
+  const history = Promise.all([ratingHistory(playerId), import("./rating-chart.js")]).catch(() => [null, null]);
+  Promise.all([playerProfile(playerId), allGames().catch(() => []), history])
+    .then(([profile, games, [ratings, chart]]) => {
       if (gone) return;
       document.title = `${profile.name} · Regalia`;
-      fill(box, page(profile, games));
+      fill(box, page(profile, games, ratings, chart));
     })
     .catch((err) => {
       if (gone) return;
@@ -63,7 +68,7 @@ function botTitle(profile, gameOf) {
   return entry ? botName(gameOf(game), entry.level) : null;
 }
 
-function page(profile, games) {
+function page(profile, games, history, chart) {
   const me = currentPlayer();
   const mine = me && me.id === profile.id;
   const gameOf = (name) => games.find((g) => g.name === name);
@@ -77,6 +82,7 @@ function page(profile, games) {
       mine ? h("span", { class: "badge you-badge" }, t("you")) : null,
       h("a", { href: "#/", class: "back" }, t("Lobby"))),
     profile.bot ? h("p", { class: "muted" }, t("A bot level: it plays rated games as one player, so the ladder has fixed landmarks.")) : null,
+    playerActions(profile, games),
     h("h3", {}, t("Ratings")),
     ratings.length
       ? h("div", { class: "wide-table" }, h("table", { class: "profile-ratings" },
@@ -88,11 +94,22 @@ function page(profile, games) {
             h("td", { class: "num rating" }, String(r.rating), " ", provisionalMark(r.provisional)),
             h("td", { class: "num played" }, String(r.games)))))))
       : h("p", { class: "muted no-ratings" }, t("No rated games yet.")),
+    charts(history, titleOf, chart),
+    seasonPodiums(profile.id, titleOf),
     h("h3", {}, t("Recent games")),
     recent.length
       ? h("ol", { class: "recent-games" }, recent.map((g) => recentGame(g, gameOf(g.game), titleOf(g.game))))
       : h("p", { class: "muted" }, t("No games yet.")),
   ];
+}
+
+/** A rating-history chart per game played rated (the history's games with a game in them). */
+function charts(history, titleOf, chart) {
+  const games = Object.entries((history && history.games) || {}).filter(([, points]) => points.length > 1);
+  if (!games.length || !chart) return null;
+  return h("section", { class: "rating-histories", "aria-label": t("Rating history") },
+    h("h3", {}, t("Rating history")),
+    h("div", { class: "rating-chart-list" }, games.map(([game, points]) => chart.ratingChart(game, titleOf(game), points))));
 }
 
 function recentGame(g, game, title) {

@@ -78,7 +78,9 @@ function mount(box, replay, module, game, tableId, analyseAll, firstPly) {
     replay.result ? resultText(replay.result, names, mine, board.reason) : t("Unfinished record"));
   const extra = h("div", { class: "replay-extra" });
   fill(box,
-    h("header", { class: "table-head" }, h("h2", {}, title), h("a", { href: "#/", class: "back" }, t("Lobby"))),
+    h("header", { class: "table-head" }, h("h2", {}, title),
+      tableId && game.report ? h("a", { href: `#/report/${encodeURIComponent(tableId)}`, class: "report-link" }, t("Game report")) : null,
+      h("a", { href: "#/", class: "back" }, t("Lobby"))),
     status,
     h("div", { class: "table-body" },
       h("div", { class: "board-col" }, nav, boardRoot),

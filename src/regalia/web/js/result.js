@@ -6,12 +6,27 @@ import { Outcome } from "./protocol.js";
 import { listText, phrase, t, translated } from "./i18n.js";
 
 const MINE = () => ({ [Outcome.WIN]: t("You win!"), [Outcome.LOSS]: t("You lose."), [Outcome.DRAW]: t("A draw for you.") });
+// A bot played the viewer's seat to the end: what it got, not "You win!" for a player who
+// may never have moved.
+const STOOD_IN = () => ({
+  time: {
+    [Outcome.WIN]: t("A bot played your seat after your time ran out, and won."),
+    [Outcome.LOSS]: t("A bot played your seat after your time ran out, and lost."),
+    [Outcome.DRAW]: t("A bot played your seat after your time ran out: a draw."),
+  },
+  away: {
+    [Outcome.WIN]: t("A bot played your seat while you were away, and won."),
+    [Outcome.LOSS]: t("A bot played your seat while you were away, and lost."),
+    [Outcome.DRAW]: t("A bot played your seat while you were away: a draw."),
+  },
+});
 
 export { listText };
 
 /** `seatNames`: in English, as the descriptor names the seats (each is translated here, with
- * the grammar the catalogue gives it: "vitória das Pretas"). */
-export function resultText(result, seatNames, seat, reasonText = (reason) => reason) {
+ * the grammar the catalogue gives it: "vitória das Pretas"). `standIn`: "time" or "away" when
+ * a bot played the viewer's seat at the end (after their time ran out, or while away). */
+export function resultText(result, seatNames, seat, reasonText = (reason) => reason, standIn = null) {
   const outcomes = result.outcomes || [];
   const winners = outcomes.map((o, i) => (o === Outcome.WIN ? i : -1)).filter((i) => i >= 0);
   let head;
@@ -30,6 +45,7 @@ export function resultText(result, seatNames, seat, reasonText = (reason) => rea
   reason = translated(reason);
   if (reason.toLowerCase() === head.toLowerCase()) reason = "";
   const over = reason ? t("Game over: {0} — {1}.", head, reason) : t("Game over: {0}.", head);
-  const mine = seat !== null && seat !== undefined && outcomes[seat] ? MINE()[outcomes[seat]] : "";
+  const words = (standIn && STOOD_IN()[standIn]) || MINE();
+  const mine = seat !== null && seat !== undefined && outcomes[seat] ? words[outcomes[seat]] : "";
   return mine ? t("{0} {1}", over, mine) : over;
 }

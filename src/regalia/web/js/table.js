@@ -1,6 +1,7 @@
 // A table page: the game's board view, the seats with their presence and clocks, whose turn,
 // controls, move list and chat, kept live over the table's WebSocket. With a seat token the
-// viewer plays; without one, watches. Turn alerts: a sound, the tab title, a notification
+// viewer plays; without one, watches. Sounds for moves, captures, checks and low time. Turn
+// alerts: a sound, the tab title, a notification
 // when the tab is hidden, and the moves since the player's own last one marked. At a rated
 // table the seat goes to the signed-in player (a visitor becomes one first), and the end of
 // the game shows each player's rating change.
@@ -11,6 +12,7 @@ import { connectTable } from "./socket.js";
 import { createChat } from "./chat.js";
 import { renderMoveList } from "./movelist.js";
 import { createControls } from "./controls.js";
+import { createConditionals } from "./conditional.js";
 import { resultText } from "./result.js";
 import {
   PLAYER_CHANGED, currentPlayer, rememberSeat, rememberSeatNumber, playerName, invitesOf, seatToken,
@@ -20,7 +22,7 @@ import { downloadLink } from "./download.js";
 import { loadBoard } from "./boards/index.js";
 import { botName, gameInfo, levelTitle, seatNames } from "./games.js";
 import {
-  CloseCode, CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus,
+  CloseCode, CommandType, ErrorCode, EventKind, MessageType, SeatKind, TableStatus, TimeoutRule,
 } from "./protocol.js";
 import { createSeatClocks } from "./clocks.js";
 import { alertButtons, notifyHidden, playSound, setTitle } from "./alerts.js";
@@ -30,6 +32,7 @@ import { ratingChangeText, ratingTrend } from "./rating.js";
 import { canAnalyse } from "./analysis.js";
 import { listText, t, translated } from "./i18n.js";
 import { fitBoard } from "./fit.js";
+import { mountTextMode } from "./textmode.js";
 import { seekCountdown } from "./seek.js";
 
 export function showTable(root, tableId, token) {
@@ -54,14 +57,19 @@ export function showTable(root, tableId, token) {
   const chatRoot = h("div", { class: "chat" });
   const links = h("div", { class: "links" });
   const rematchBox = h("p", { class: "rematch-link" });
+  const conditionalRoot = h("div", { class: "conditional-box", hidden: true }); // conditional.js
   const spoken = h("p", { class: "sr-only", "aria-live": "polite" });
   const alerting = alertButtons();
+  // The Board style control (look.js): loaded with the table, not with the lobby's first visit.
+  const lookBox = h("span", { class: "look-box" });
+  const look = import("./look.js"); // (a line starting `import(` would read as a static import)
+  look.then((m) => lookBox.replaceChildren(m.lookControl())).catch(() => {});
   const seeking = seekCountdown(tableId, token); // after "Play now": the computer if nobody comes
   const body = h("div", { class: "table-body" },
     h("div", { class: "board-col" }, status, seeking.element, ratingsBox, seatsRoot, boardRoot),
-    h("aside", { class: "side-col" }, controlsRoot, rematchBox, h("h3", {}, t("Moves")), movesRoot, links, chatRoot));
+    h("aside", { class: "side-col" }, controlsRoot, rematchBox, conditionalRoot, h("h3", {}, t("Moves")), movesRoot, links, chatRoot));
   const page = h("div", { class: "table-page" },
-    h("header", { class: "table-head" }, title, ratedBadge, conn, alerting.element, h("a", { href: "#/", class: "back" }, t("Lobby"))),
+    h("header", { class: "table-head" }, title, ratedBadge, conn, alerting.element, lookBox, h("a", { href: "#/", class: "back" }, t("Lobby"))),
     alert,
     nameBox,
     spoken,
@@ -69,6 +77,7 @@ export function showTable(root, tableId, token) {
   );
   fill(root, page);
   const fitting = fitBoard(page);
+  const textMode = mountTextMode(page, boardRoot); // for screen readers: the switch and its panel
 
   let summary = null;
   let game = null; // the game's descriptor
@@ -76,6 +85,7 @@ export function showTable(root, tableId, token) {
   let view = null;
   let board = null;
   let controls = null;
+  let conditionalBox = null;
   let chat = null;
   let socket = null;
   let alertTimer = null;
@@ -85,7 +95,9 @@ export function showTable(root, tableId, token) {
   let presence = null; // per seat {connected, bot}, from views and presence messages
   let sinceMine = null; // how many moves came before the player's last one (null: none seen)
   let newActions = []; // action events since the last view
-  const seatsStrip = createSeatClocks(seatsRoot, { who: () => playerNames() });
+  let movesShown = 0; // how many moves the move list held: a longer one sounds its new move
+  // Low time on the viewer's own running clock sounds once as it crosses the mark.
+  const seatsStrip = createSeatClocks(seatsRoot, { who: () => playerNames(), onLow: () => playSound("low") });
   const pendingMessages = [];
   let finishedRecord = null;
   const draw = { accepted: new Set(), declined: false };
@@ -95,6 +107,7 @@ export function showTable(root, tableId, token) {
   let analysable = false; // the server can analyse this game (set once the game is known)
   let rematchTable = null; // the rematch's table id, once it exists
   let rematchAsked = false; // this player asked for a rematch
+  let standIn = null; // "time" or "away": why a bot plays the viewer's seat, if one does
 
   /** A message over the page (it never pushes the board down); `sticky`: until the page
    * changes, otherwise for eight seconds or until closed. */
@@ -148,7 +161,11 @@ export function showTable(root, tableId, token) {
     });
     board = module.createView(boardRoot, { seat, act, playerNames, game });
     controls = createControls(controlsRoot, { game, players: table.players, act: (text) => act(text, true), send });
+    conditionalBox = createConditionals(conditionalRoot, {
+      tableId, token: () => token, enabled: () => Boolean(table.turn_based && game.conditional_moves && seat !== null && token),
+    });
     chat = createChat(chatRoot, { canWrite: seat !== null, send: (text) => send({ type: CommandType.CHAT, text }) });
+    chatRoot.hidden = table.chat === false; // created with its chat off: no chat to show
     for (const [message, at] of pendingMessages.splice(0)) handle(message, at);
   }
 
@@ -213,11 +230,26 @@ export function showTable(root, tableId, token) {
       if (event.seat === seat && seat !== null && inFlight.shift() && controls) controls.moveMade();
     }
     if (event.kind === EventKind.CHAT) chat.add(event);
+    if (controls) controls.event(event, seat);
+    if (event.kind === EventKind.TAKEBACK) {
+      [...actions.keys()].slice(-event.plies).forEach((key) => actions.delete(key)); // undone
+      chat.note(event.seq, t("The last move was taken back."));
+    }
     const info = summary && event.seat !== null && event.seat !== undefined ? summary.seats[event.seat] : null;
     if (event.kind === EventKind.JOINED && info) {
       Object.assign(info, { name: event.name, joined: true, player: event.player || info.player || null });
     }
     if (event.kind === EventKind.TIMEOUT) chat.note(event.seq, t("{0} ran out of time.", seatName(event.seat)));
+    if (event.kind === EventKind.VACATION) {
+      const until = new Date(event.until * 1000).toLocaleString();
+      chat.note(event.seq, t("{0} is on vacation until {1}: their clock stands still.", seatName(event.seat), until));
+    }
+    // Whether a bot played the viewer's seat at the end: after a timeout, or while away.
+    if (event.seat === seat && seat !== null) {
+      if (event.kind === EventKind.TIMEOUT && event.rule === TimeoutRule.BOT) standIn = "time";
+      else if (event.kind === EventKind.TAKEOVER && standIn !== "time") standIn = "away";
+      else if (event.kind === EventKind.RETURNED && !finishedRecord) standIn = null; // back in time to play
+    }
     if (event.kind === EventKind.TAKEOVER) {
       if (info) info.bot_playing = true;
       const level = event.level ? t(game ? levelTitle(game, event.level) : event.level) : "";
@@ -256,6 +288,7 @@ export function showTable(root, tableId, token) {
     }
     if (message.presence) presence = message.presence;
     seatsStrip.update({ summary, presence, clocks, receivedAt: clocksAt, status: message.status, seat });
+    if (conditionalBox) conditionalBox.update(message, seat);
     board.update(message, { recent: recentMoves() });
     const rows = board.moveRows(message.view) ?? actionRows();
     const total = rows.reduce((n, r) => n + r.cells.length, 0);
@@ -264,7 +297,9 @@ export function showTable(root, tableId, token) {
     // the server replays a table once it is over).
     const link = message.status === TableStatus.FINISHED ? (n) => `#/replay/${encodeURIComponent(tableId)}/${n}` : null;
     renderMoveList(movesRoot, rows, { since: sinceMine, link });
-    alertTurn(before, message);
+    const moved = Boolean(before) && total > movesShown && moveSound(before, message);
+    movesShown = total;
+    alertTurn(before, message, moved);
     const lastRow = rows[rows.length - 1];
     const lastMove = lastRow ? lastRow.cells[lastRow.cells.length - 1] : "";
     if (lastMove && lastMove !== spoken.dataset.move) {
@@ -291,7 +326,8 @@ export function showTable(root, tableId, token) {
     fill(links,
       finishedRecord ? downloadLink(finishedRecord, `regalia-${tableId}.txt`) : null,
       " ", h("a", { href: `#/replay/${tableId}` }, t("Step through the replay")),
-      analysable ? [" · ", h("a", { href: `#/replay/${tableId}/analyse`, class: "analyse-link" }, t("Analyse the game"))] : null);
+      analysable ? [" · ", h("a", { href: `#/replay/${tableId}/analyse`, class: "analyse-link" }, t("Analyse the game"))] : null,
+      game && game.report ? [" · ", h("a", { href: `#/report/${tableId}`, class: "report-link" }, t("Game report"))] : null);
   }
 
   /** The controls and the status line for a view message. */
@@ -399,20 +435,28 @@ export function showTable(root, tableId, token) {
     newActions = [];
   }
 
-  /** A sound, the tab title and a notification when it becomes the player's turn; a sound
-   * when the game ends. The first view only sets the title: nothing changed for the player. */
-  function alertTurn(before, message) {
+  /** A new move's sound: what the board says it was (`capture`, `check` for a king attacked
+   * after it), else `move`. */
+  function moveSound(before, message) {
+    const kind = (board.moveSound && board.moveSound(before.view, message.view)) || "move";
+    return playSound(kind);
+  }
+
+  /** A sound, the tab title and a notification when it becomes the player's turn (after the
+   * move's own sound, `moved`); a sound when the game ends. The first view only sets the
+   * title: nothing changed for the player. */
+  function alertTurn(before, message, moved = false) {
     const myTurn = (m) => Boolean(m) && m.status === TableStatus.PLAYING && isMyTurn(m);
     const mine = myTurn(message);
     setTitle(baseTitle, mine);
     if (!before) return;
     if (mine && !myTurn(before)) {
-      playSound("turn");
+      playSound("turn", moved ? 0.25 : 0);
       const vote = board.verb && board.verb(message.view) === "vote";
       const what = summary ? summary.title : "Regalia";
       notifyHidden(vote ? t("Your vote — {0}", what) : t("Your move — {0}", what), t("Table {0}: it is your turn.", tableId));
     } else if (message.status === TableStatus.FINISHED && before.status !== TableStatus.FINISHED) {
-      playSound("end");
+      playSound("end", moved ? 0.25 : 0);
     }
   }
 
@@ -462,7 +506,7 @@ export function showTable(root, tableId, token) {
         : t("Waiting for every player to join…");
     }
     if (message.status === TableStatus.EXPIRED) return t("This table expired before every seat was taken.");
-    if (message.result) return resultText(message.result, summary ? summary.seats.map((s) => s.seat_name) : [], seat, board.reason);
+    if (message.result) return resultText(message.result, summary ? summary.seats.map((s) => s.seat_name) : [], seat, board.reason, standIn);
     const acting = message.to_act || [];
     // What a turn is called ("move", or e.g. "vote" in a secret round): the board knows.
     const vote = board.verb && board.verb(message.view) === "vote";
@@ -573,6 +617,7 @@ export function showTable(root, tableId, token) {
       window.removeEventListener(PLAYER_CHANGED, onPlayerChanged);
       clearTimeout(alertTimer);
       fitting.destroy();
+      textMode.destroy();
       seeking.destroy();
       seatsStrip.destroy();
       setTitle("Regalia", false);

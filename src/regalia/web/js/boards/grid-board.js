@@ -1,7 +1,9 @@
 // A square-grid chess board in SVG shared by Regulator Chess and Regicide: squares,
 // coordinates, pieces, highlights, click-to-move and drag-and-drop (mouse, pen and touch: the
-// piece follows the pointer, an illegal drop snaps back), a promotion chooser and a keyboard
-// cursor.
+// piece follows the pointer, an illegal drop snaps back), a promotion chooser, a keyboard
+// cursor and premoves: on the opponent's turn the viewer picks a piece of theirs and a square,
+// and the move is played the moment their turn comes if it is legal then (a promotion
+// queens); any other click, or Escape, cancels it.
 
 import { h, s, fill } from "../dom.js";
 import { pieceDefs, pieceUse, pieceName } from "../pieces.js";
@@ -25,6 +27,8 @@ export function createGridBoard(root, geometry, { onMove }) {
   let selected = null;
   let cursor = null;
   let marks = { last: [], check: [], recent: [] };
+  let own = null; // the viewer's pieces' class while they may premove (not their turn)
+  let premove = null; // {from, to}: played when the viewer's turn comes, if legal then
 
   const svg = s("svg", {
     class: "board grid-board",
@@ -233,6 +237,7 @@ export function createGridBoard(root, geometry, { onMove }) {
     if (marks.recent.some((m) => m.to === sq || m.from === sq)) out += " recent";
     if (marks.check.includes(sq)) out += " check";
     if (sq === selected) out += " selected";
+    if (premove && (sq === premove.from || sq === premove.to)) out += " premove";
     if (sq === refused) out += " refused";
     if (selected && moves.some((m) => m.from === selected && m.to === sq)) out += " targeted";
     if (!selected && moves.some((m) => m.from === sq)) out += " movable";
@@ -271,8 +276,29 @@ export function createGridBoard(root, geometry, { onMove }) {
     return spot ? name(...spot) : null;
   }
 
+  /** A click on the opponent's turn: pick one of the viewer's pieces, then its square; a
+   * click with a premove set cancels it. */
+  function prePick(sq) {
+    const mine = pieces.has(sq) && pieces.get(sq).cls === own;
+    if (premove) {
+      premove = null;
+      selected = null;
+    } else if (selected && sq !== selected && !mine) {
+      premove = { from: selected, to: sq };
+      selected = null;
+    } else {
+      selected = mine && sq !== selected ? sq : null;
+    }
+    svg.dataset.premove = premove ? `${premove.from}${premove.to}` : "";
+    draw();
+  }
+
   function pick(sq) {
     closeChooser();
+    if (!moves.length && own) {
+      prePick(sq);
+      return;
+    }
     if (selected) {
       const options = moves.filter((m) => m.from === selected && m.to === sq);
       if (options.length === 1) {
@@ -387,6 +413,8 @@ export function createGridBoard(root, geometry, { onMove }) {
       if (spot && geometry.exists(...spot)) pick(name(...spot));
     } else if (event.key === "Escape") {
       selected = null;
+      premove = null;
+      svg.dataset.premove = "";
       closeChooser();
       draw();
     }
@@ -400,13 +428,30 @@ export function createGridBoard(root, geometry, { onMove }) {
 
   return {
     /** pieces: [{square, letter, cls, label}], legal: [text], last: [sq], check: [sq],
-     * recent: [{from, to, cls, label}] (moves since the viewer's last, drawn as arrows) */
+     * recent: [{from, to, cls, label}] (moves since the viewer's last, drawn as arrows),
+     * premove: the class of the viewer's pieces while they may premove (else none) */
     update(state) {
       turns = state.turns || 0;
       pieces = new Map(state.pieces.map((p) => [p.square, p]));
       moves = (state.legal || []).map(parseMove).filter(Boolean);
       marks = { last: state.last || [], check: state.check || [], recent: state.recent || [] };
-      if (selected && !moves.some((m) => m.from === selected)) selected = null;
+      const wasOwn = own;
+      own = state.premove || null;
+      const planned = premove;
+      if (planned && (moves.length || !own)) {
+        premove = null; // the viewer's turn came (or the game ended): play it if legal now
+        svg.dataset.premove = "";
+        const options = moves.filter((m) => m.from === planned.from && m.to === planned.to);
+        const chosen = options.find((m) => m.promo === "q") || options[0];
+        if (chosen) {
+          selected = null;
+          draw();
+          onMove(chosen.text);
+          return;
+        }
+      }
+      const premoving = own && !moves.length && wasOwn;
+      if (selected && !premoving && !moves.some((m) => m.from === selected)) selected = null;
       if (drag && !pieces.has(drag.from)) drag = null;
       if (chooser.hidden === false && !selected) closeChooser();
       draw();

@@ -7,10 +7,12 @@
 import { h, s, fill } from "../dom.js";
 import { legalTexts } from "./common.js";
 import { t } from "../i18n.js";
+import { refereeForm } from "../learning-api.js";
 import {
   PHASES, tokenSvg, objectiveCard, successionLine, identityBox, playerList,
   voteScreen, revealBox, rankingTable, houseOf, actionWords,
 } from "./regicida-parts.js";
+export { identityView as reportView } from "./regicida-report.js"; // the post-game report
 
 const CELL = 10;
 const LABEL = 4; // room for the row numbers (left) and column letters (top)
@@ -44,6 +46,37 @@ function frame(grid) {
   const left = Math.max(0, Math.max(...cols) - 5);
   const right = Math.min(grid.size - 1, Math.min(...cols) + 5);
   return { top, left, rows: bottom - top + 1, cols: right - left + 1 };
+}
+
+/** A rules page's diagram (js/rules-diagrams.js) from a small text: `grid 1L 2D …/…` (the
+ * 6 × 6 row by row from the top, `/` between rows, `.` an empty cell) or `canvas e5=2L f6=3D …`
+ * (the growing grid of Expansion), then optionally `; piles 11:4 12:2 10:6` (each pile's size
+ * and top House) and `; targets d5 e4` (the cells where a token may go). `last` is the last
+ * action (`swap c3 d3 flip c3`), whose cells are marked. The Houses come from the server. */
+export async function diagramView(position, { last = null } = {}) {
+  const [board, ...parts] = position.split(";").map((part) => part.trim());
+  const [kind, ...codes] = board.split(/\s+/);
+  const token = (cell, code) => ({ cell, house: Number(code[0]), side: /d$/i.test(code) ? "dark" : "light" });
+  const cells = kind === "grid"
+    ? codes.join(" ").split("/").flatMap((row, r) => row.trim().split(/\s+/)
+      .map((code, c) => (code === "." ? null : token(cellName(r, c), code))).filter(Boolean))
+    : codes.map((item) => token(...item.split("=")));
+  const field = (name) => (parts.find((part) => part.startsWith(`${name} `)) || name).split(/\s+/).slice(1);
+  const piles = field("piles").map((pile, i) => {
+    const [size, top] = pile.split(":").map(Number);
+    return { pile: i + 1, size, top: top || null };
+  });
+  // Every pile may go on each target, so no pile is picked and every target is marked.
+  const legal = field("targets").flatMap((cell) => piles.map((p) => `place ${p.pile} ${cell}`));
+  const { houses } = await refereeForm("regicida");
+  const grid = { coords: kind === "grid" ? "grid" : "canvas", size: kind === "grid" ? 6 : 11, cells };
+  return {
+    status: "finished", to_act: [], legal,
+    view: {
+      phase: kind === "grid" ? "intrigue" : "expansion", houses, grid, piles, identity: null, seats: [],
+      history: last ? [{ seat: 0, action: last }] : [],
+    },
+  };
 }
 
 export function createView(root, { act, playerNames }) {
@@ -245,7 +278,11 @@ export function createView(root, { act, playerNames }) {
     fill(piles, (view.piles || []).map((p) => {
       const can = placeable.has(p.pile);
       const split = splittable.get(p.pile);
-      const label = p.top ? t("pile {0}: {1} tokens, top {2}", p.pile, p.size, houseOf(view, p.top).name) : t("pile {0}: empty", p.pile);
+      // The name begins with the words shown ("Pile 1 · 11"), so a voice command that says
+      // them finds the button; then what the picture shows.
+      const shown = t("Pile {0} · {1}", p.pile, p.size);
+      const what = p.top ? t("{0} tokens, top {1}", p.size, houseOf(view, p.top).name) : t("no token left");
+      const label = t("{0}: {1}", shown, what);
       return h("div", { class: "pile-box" },
         h("button", {
           type: "button", class: `pile${pickedPile === p.pile ? " selected" : ""}`, "data-pile": p.pile,
@@ -257,10 +294,12 @@ export function createView(root, { act, playerNames }) {
           p.top
             ? tokenSvg(view, p.top, "light", 0, 0, 10.5)
             : s("rect", { x: 0.5, y: 0.5, width: 9.5, height: 9.5, rx: 2, class: "pile-empty" })),
-        h("span", { class: "pile-size" }, t("Pile {0} · {1}", p.pile, p.size))),
+        h("span", { class: "pile-size" }, shown)),
         split
-          ? h("button", { type: "button", class: "split", "data-action": split, onclick: () => choose(split) },
-            t("Split pile {0}", p.pile))
+          // "Split" under its pile (the pile's name is right above): three piles stay side by
+          // side on a phone, so the last one and the hint are not pushed below the window.
+          ? h("button", { type: "button", class: "split", "data-action": split, "aria-label": t("Split pile {0}", p.pile), onclick: () => choose(split) },
+            t("Split"))
           : null);
     }));
     hint.textContent = hintText();

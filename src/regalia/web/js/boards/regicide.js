@@ -6,7 +6,7 @@
 import { h, fill } from "../dom.js";
 import { createGridBoard } from "./grid-board.js";
 import { lastMoveSquares, parseMove } from "../coords.js";
-import { legalTexts, historyOf, inPlay } from "./common.js";
+import { legalTexts, historyOf, inPlay, premoveClass } from "./common.js";
 import { listText, t } from "../i18n.js";
 import { pieceLabel } from "../pieces.js";
 
@@ -104,6 +104,16 @@ export function plainReason(reason) {
       (_, names) => t("the {0} kings were both captured", seats(names)));
 }
 
+/** A still position for a rules diagram (js/rules-diagrams.js): the view message the board
+ * draws from a position text (its kings under attack marked as at a table). */
+export function diagramView(position, { last = null } = {}) {
+  const pieces = [...readPosition(position)].map(([key, piece]) => {
+    const [fi, ri] = key.split(",").map(Number);
+    return { square: FILES[fi] + String(ri + 1), seat: piece.seat, piece: piece.kind };
+  });
+  return { status: "finished", to_act: [], legal: [], view: { position, pieces, last_move: last, over: false } };
+}
+
 function letterOf(piece) {
   const text = String(piece).toLowerCase();
   return LETTERS[text] || text[0];
@@ -182,6 +192,7 @@ export function createView(root, { seat, act, playerNames }) {
         legal: legalTexts(message),
         last: lastMoveSquares(view.last_move ?? view.last),
         check: attacked.map((a) => a.square),
+        premove: premoveClass(message, seat, COLOURS[seat]),
         recent: (extra.recent || []).map((m) => {
           const move = parseMove(m.action);
           return move && { from: move.from, to: move.to, cls: COLOURS[m.seat], label: t("{0}: {1}", t(NAMES[m.seat]), m.text || m.action) };
@@ -198,6 +209,15 @@ export function createView(root, { seat, act, playerNames }) {
       if (mine) parts.push(t("Your king on {0} is attacked!", mine.square));
       if (others.length) parts.push(t("Attacked: {0}", others.join(", ")));
       return parts.join(" ");
+    },
+    /** The sound of the move between two views: a king newly attacked first, then a
+     * capture (a piece fewer), else a plain move. */
+    moveSound(before, view) {
+      const attacked = (v) => new Set(attackedIn(v || {}).map((a) => a.square));
+      const was = attacked(before);
+      if ([...attacked(view)].some((square) => !was.has(square))) return "check";
+      const count = (v) => ((v && v.pieces) || []).length;
+      return count(view) < count(before) ? "capture" : "move";
     },
     reason: plainReason,
     /** The position text the analysis board shows and reads back. */

@@ -3,7 +3,7 @@
 import { h, s, fill } from "../dom.js";
 import { createGridBoard } from "./grid-board.js";
 import { lastMoveSquares } from "../coords.js";
-import { legalTexts, historyOf, inPlay } from "./common.js";
+import { legalTexts, historyOf, inPlay, premoveClass } from "./common.js";
 import { t } from "../i18n.js";
 import { pieceLabel } from "../pieces.js";
 
@@ -54,11 +54,17 @@ function trackSvg(space) {
     spaces, marker, numbers);
 }
 
+/** A still position for a rules diagram (js/rules-diagrams.js): the view message the board
+ * draws from a position text, with the check and the last move the diagram names. */
+export function diagramView(fen, { check = false, last = null } = {}) {
+  return { status: "finished", to_act: [], legal: [], view: { fen, check, last_move: last, over: true } };
+}
+
 export function createView(root, { seat, act, playerNames }) {
   const boardBox = h("div", { class: "regulator-board" });
   const trackSvgBox = h("div", { class: "track-box" });
   const trackBox = h("div", { class: "regulator-track" },
-    h("h4", { class: "track-title", title: t("quiet pawn moves push it up, captures by pieces pull it down") }, t("Regulator")),
+    h("h3", { class: "track-title", title: t("quiet pawn moves push it up, captures by pieces pull it down") }, t("Regulator")),
     trackSvgBox);
   const powers = h("ul", { class: "powers", "aria-live": "polite", "aria-label": t("the regulator's powers") });
   const top = h("p", { class: "player-line" });
@@ -95,6 +101,7 @@ export function createView(root, { seat, act, playerNames }) {
         legal: legalTexts(message),
         last: lastMoveSquares(view.last_move ?? view.last),
         check: checkSquares,
+        premove: premoveClass(message, seat, seat === 1 ? "black" : "white"),
       });
       fill(trackSvgBox, trackSvg(space));
       const white = turn === "w" || turn === 0;
@@ -113,6 +120,13 @@ export function createView(root, { seat, act, playerNames }) {
     },
     note(view) {
       return view.check && !view.over ? t("Check!") : "";
+    },
+    /** The sound of the move between two views: a check first, then a capture (a piece
+     * fewer on the board), else a plain move. */
+    moveSound(before, view) {
+      if (view.check) return "check";
+      const count = (v) => (v && v.fen ? readFen(v.fen).pieces.length : 0);
+      return count(view) < count(before) ? "capture" : "move";
     },
     /** The position text (R12's FEN) the analysis board shows and reads back. */
     position(view) {

@@ -1,0 +1,103 @@
+"""A newcomer's first visit (docs/web.md, "Lobby"): each game's card is its board's picture, its
+name, one sentence and two buttons; a table created for oneself opens at once; the files
+come gzipped and the page preloads its modules. Screenshots of the lobby on desktop and
+phone, English and pt-BR, go to test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Response, expect
+
+from tests.web.conftest import _checked_page
+from tests.web.helpers import games_by_name, table_form
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+BUILT_IN = ("regulator", "regicide", "regicida")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_each_card_is_a_picture_a_sentence_and_two_buttons(
+    browser: Browser,
+    server: str,
+    request: pytest.FixtureRequest,
+    artifacts: Path,
+    size: str,
+    locale: str,
+) -> None:
+    responses: list[Response] = []
+    for page in _checked_page(browser, server, request, SIZES[size], f"-{locale}-{size}", locale):
+        page.on("response", lambda r: responses.append(r))
+        page.goto("/")
+        for game in BUILT_IN:
+            card = page.locator(f".game-card[data-game={game}]")
+            picture = card.locator("img.card-picture")
+            expect(picture).to_be_visible()
+            # decode() settles once the file has arrived: visible is not yet loaded, and a slow
+            # CI machine showed the box before the picture.
+            assert picture.evaluate(
+                "img => img.decode().then(() => img.naturalWidth > 0, () => false)"
+            ), game
+            box = picture.bounding_box()
+            assert box is not None and 48 <= box["width"] <= 96, box
+            # One sentence: a single full stop, at its end.
+            sentence = card.locator(".summary").inner_text().strip()
+            assert sentence.endswith(".") and sentence.count(". ") == 0, sentence
+            # The two buttons show without opening anything: on a desktop every card's above
+            # the fold, on a phone the first card's.
+            buttons = card.locator(".play-now-row button:visible")
+            expect(buttons).to_have_count(2)
+            expect(buttons.nth(0)).to_have_class("play-now primary")
+            expect(buttons.nth(1)).to_have_class("play-computer")
+            last = buttons.nth(1).bounding_box()
+            assert last is not None
+            if size == "desktop" or game == BUILT_IN[0]:
+                assert last["y"] + last["height"] <= SIZES[size][1], (game, last)
+        page.screenshot(path=str(artifacts / f"first-visit-lobby-{locale}-{size}.png"))
+        page.locator(".game-card[data-game=regicide]").screenshot(
+            path=str(artifacts / f"first-visit-card-{locale}-{size}.png")
+        )
+        # The modules come gzipped, and the page names every one it will need at once.
+        modules = [r for r in responses if r.url.endswith(".js")]
+        assert len(modules) >= 20
+        for response in modules:
+            assert response.header_value("content-encoding") == "gzip", response.url
+            assert response.header_value("etag"), response.url
+        preloads = page.locator("link[rel=modulepreload]")
+        assert preloads.count() >= 20
+        hrefs = preloads.evaluate_all("links => links.map((l) => l.getAttribute('href'))")
+        assert any(h.endswith("/js/lobby.js") for h in hrefs), hrefs
+        assert any(h.endswith("/js/table.js") for h in hrefs), hrefs
+        # A later visit asks for nothing but the page: the rest is cached for good.
+        for response in modules:
+            assert "immutable" in (response.header_value("cache-control") or ""), response.url
+
+
+def test_a_table_for_oneself_opens_at_once_and_one_with_invites_offers_them(
+    page: Page, phone: Page
+) -> None:
+    descriptions = games_by_name(page)
+    for game in BUILT_IN:
+        assert descriptions[game]["summary"]
+    # You and a bot: the table itself, no "created" box to read and click through.
+    page.goto("/")
+    form = table_form(page, "regicide")
+    form.locator("button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"#/t/[^/]+/[^/]+$"))
+    expect(page.locator(".conn")).to_have_attribute("data-state", "connected")
+    expect(page.locator(".created")).to_have_count(0)
+    # A seat for a friend: the invite first (focused on playing one's own seat), and again
+    # on the table page.
+    phone.goto("/")
+    form = table_form(phone, "regulator")
+    form.locator("select[name=kind-1]").select_option("human")
+    form.locator("button[type=submit]").click()
+    expect(phone.locator(".created .play-link")).to_be_focused()
+    invite = phone.locator(".created .invite[data-seat='1'] input.invite-url").input_value()
+    phone.locator(".created .play-link").click()
+    expect(phone.locator(".links .invite button.copy")).to_have_attribute("data-copy", invite)
