@@ -20,7 +20,7 @@ from regalia.core.registry import available_games, load_ref
 SRC = Path(__file__).resolve().parents[1] / "src" / "regalia"
 WEB = SRC / "web" / "js"
 GAMES = ("regulator", "regicide", "regicida")
-SHARED = ("ai", "tables", "server", "cli", "env", "terminal", "i18n")
+SHARED = ("ai", "tables", "server", "cli", "env", "terminal", "i18n", "tournaments")
 QUOTED = re.compile("[\"']({})[\"']".format("|".join(GAMES)))
 GAME_MODULE = re.compile(r"^regalia\.(?:[a-z_]+\.)*({})(?:\.|$)".format("|".join(GAMES)))
 

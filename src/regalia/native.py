@@ -38,10 +38,14 @@ COMPILED = (
     "regalia.ai.search.core",
     "regalia.ai.regulator.evaluation",
     "regalia.ai.regulator.domain",
+    "regalia.ai.regulator.retrograde",
     "regalia.ai.regicide.evaluation",
     "regalia.ai.regicide.domain",
     "regalia.env.kernel",
     "regalia.env.adapters.regulator_planes",
+    "regalia.env.adapters.regulator_vector",
+    "regalia.env.adapters.regicide_vector",
+    "regalia.env.adapters.regicida_vector",
 )
 
 PURE_VARIABLE = "REGALIA_PURE_PYTHON"

@@ -97,7 +97,22 @@ class Claim(_Client):
     type: Literal[CommandType.CLAIM]
 
 
-_Commands = Action | Chat | Resign | OfferDraw | AcceptDraw | DeclineDraw | Rematch | Leave | Claim
+class OfferTakeback(_Client):
+    type: Literal[CommandType.OFFER_TAKEBACK]
+
+
+class AcceptTakeback(_Client):
+    type: Literal[CommandType.ACCEPT_TAKEBACK]
+
+
+class DeclineTakeback(_Client):
+    type: Literal[CommandType.DECLINE_TAKEBACK]
+
+
+_Commands = (
+    Action | Chat | Resign | OfferDraw | AcceptDraw | DeclineDraw | Rematch | Leave | Claim
+    | OfferTakeback | AcceptTakeback | DeclineTakeback
+)  # fmt: skip
 # A command over HTTP: joining has its own route (POST /api/tables/{id}/join).
 HttpCommand = Annotated[_Commands, Field(discriminator="type")]
 CommandMessage = Annotated[Join | _Commands, Field(discriminator="type")]
@@ -156,6 +171,8 @@ class SeatSummary(_Server):
     connected: bool
     bot_playing: bool
     player: str | None
+    bot: bool  # a machine plays it: a built-in level, or a BOT account (lobby: "BOT")
+    vacation_until: str | None  # its player is on vacation (ISO time): its clock stands still
 
 
 class TableSummary(_Server):
@@ -171,12 +188,15 @@ class TableSummary(_Server):
     created_at: str
     seats: list[SeatSummary]
     rated: bool
+    chat: bool  # false: the table was created with its chat off
     clock: dict[str, int] | None
+    turn_based: bool  # played across days: "clock" is {"days_per_move": N}
     on_timeout: Literal["lose", "bot"]
     absence: Absence
     clocks: Clocks | None
     to_act: list[int]
     result: Result | None
+    position: str | None  # the position the game started from, when set up by hand
     rematch: str | None  # the rematch table's id, once there is one
 
 
@@ -196,6 +216,7 @@ class View(_Server):
     legal: list[Legal]  # empty unless the viewer is to act
     result: Result | None
     draw_offer: int | None  # the seat that offered a draw
+    takeback_offer: int | None  # the seat that asked to take its last move back
     clocks: Clocks | None
     presence: list[SeatPresence]
     claimable: bool  # the viewer may `claim` the win from an absent opponent
@@ -239,6 +260,7 @@ class ChatLine(_Event):
     kind: Literal[EventKind.CHAT]
     name: str
     text: str
+    spectators: bool = False  # a spectator's line (seat null): sent to spectators only
 
 
 class Finished(_Event):
@@ -270,9 +292,32 @@ class Takeover(_Event):
     for_good: bool  # the bot keeps the seat (after a timeout), or until the human is back
 
 
+class TakebackOffered(_Event):
+    kind: Literal[EventKind.TAKEBACK_OFFERED]
+    plies: int  # the actions the request would undo: the seat's last and every one after it
+
+
+class TakebackMade(_Event):
+    kind: Literal[EventKind.TAKEBACK]
+    plies: int  # the last actions undone
+
+
 class Resumed(_Event):
     kind: Literal[EventKind.RESUMED]
     paused_from: float | str  # seconds since the epoch; ISO text in tables of release 0.2
+
+
+class Vacation(_Event):
+    kind: Literal[EventKind.VACATION]
+    until: float  # seconds since the epoch: the seat's clock stands still until then
+    days: int
+
+
+class ConditionalMoves(_Event):
+    """A seat's queued replies: sent to that seat alone, never to anyone else."""
+
+    kind: Literal[EventKind.CONDITIONAL]
+    lines: list[list[str]]  # actions in machine form, the others' and the seat's in turn
 
 
 class Plain(_Event):
@@ -281,13 +326,15 @@ class Plain(_Event):
     kind: Literal[
         EventKind.STARTED, EventKind.RESIGNED, EventKind.LEFT, EventKind.DRAW_OFFERED,
         EventKind.DRAW_ACCEPTED, EventKind.DRAW_DECLINED, EventKind.REMATCH_OFFERED,
-        EventKind.RETURNED, EventKind.CLAIMED,
+        EventKind.RETURNED, EventKind.CLAIMED, EventKind.TAKEBACK_ACCEPTED,
+        EventKind.TAKEBACK_DECLINED,
     ]  # fmt: skip
 
 
 Event = Annotated[
-    Created | Joined | ActionTaken | ChatLine | Finished | RematchMade | Expired | TimedOut
-    | Takeover | Resumed | Plain,
+    Created | Joined | ActionTaken | ConditionalMoves | ChatLine | Finished | RematchMade
+    | Expired | TimedOut | Vacation
+    | Takeover | Resumed | TakebackOffered | TakebackMade | Plain,
     Field(discriminator="kind"),
 ]  # fmt: skip
 

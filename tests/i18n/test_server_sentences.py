@@ -146,7 +146,7 @@ def test_a_game_with_no_lessons_says_so_in_portuguese(tmp_path: Path) -> None:
     with make_client(tmp_path) as client:
         reply = client.get("/api/lessons/toy", headers={"X-Lang": "pt-BR"})
     assert reply.status_code == 404
-    assert reply.json()["error"]["message"] == "Toy não tem lições"
+    assert reply.json()["error"]["message"] == "O Toy não tem lições"
 
 
 # -- result reasons: timeouts, resignations, claims and agreed draws, at a real table

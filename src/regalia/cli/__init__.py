@@ -22,7 +22,12 @@ AREAS = (
     "regalia.cli.ai",
     "regalia.cli.conformance",
     "regalia.cli.serve",
+    "regalia.cli.export",
+    "regalia.cli.backup",
+    "regalia.cli.admin",
     "regalia.cli.doctor",
+    "regalia.cli.bot",
+    "regalia.puzzles.cli",
 )
 
 

@@ -12,7 +12,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from regalia.ai.arena import PLY_LIMIT_REASON, GameReport, MatchResult, MatchSpec, run_match
+from regalia.ai import openings as suites
+from regalia.ai.arena import (
+    PLY_LIMIT_REASON,
+    GameReport,
+    MatchResult,
+    MatchSpec,
+    budget_text,
+    run_match,
+)
+from regalia.ai.sprt import Sprt
 from regalia.cli import Groups
 from regalia.cli.common import err_console, fail, user_errors
 from regalia.core.errors import BadNotation
@@ -33,12 +42,48 @@ def register_arena(groups: Groups) -> None:
             help="Bot levels, comma-separated (the game's own, e.g. random,strong). One per seat, "
             "one per team in team games, or two: a hero and the level filling the other seats.",
         ),
-        games: int = typer.Option(10, "--games", help="Number of games."),
-        jobs: int = typer.Option(1, "--jobs", help="Worker processes (0: one per CPU)."),
-        seed: int = typer.Option(0, "--seed", help="Match seed: same seed, same games."),
-        movetime: int | None = typer.Option(
-            None, "--movetime", help="Milliseconds per action (default: each level's budget)."
+        games: int = typer.Option(
+            10, "--games", help="Number of games (with --sprt: at most this many)."
         ),
+        jobs: int = typer.Option(1, "--jobs", help="Worker processes (0: one per CPU)."),
+        ray: str | None = typer.Option(
+            None,
+            "--ray",
+            help="Play the games as Ray tasks instead of --jobs processes: 'local' starts "
+            "Ray on this machine, 'auto' joins this machine's cluster, HOST:6379 the "
+            "cluster whose head is there. Same seed, same games as --jobs.",
+        ),
+        seed: int = typer.Option(
+            0, "--seed", help="Match seed: same seed, same games (unless --movetime)."
+        ),
+        movetime: int | None = typer.Option(
+            None,
+            "--movetime",
+            help="Milliseconds of wall-clock time per action for every level. Not "
+            "reproducible: the games depend on the machine's speed and load. Default: each "
+            "level's own node bound with its clock dropped (alpha-beta searches 4 plies), "
+            "so a seed replays exactly.",
+        ),
+        nodes: int | None = typer.Option(
+            None,
+            "--nodes",
+            help="Nodes per action for every searching level, no clock: reproducible.",
+        ),
+        openings: str = typer.Option(
+            "auto",
+            "--openings",
+            help="Start positions: 'auto' (the game's shipped suite of balanced openings, "
+            "if it has one), 'none' (the start), or a suite file. Each opening is played "
+            "from every seat.",
+        ),
+        sprt: str | None = typer.Option(
+            None,
+            "--sprt",
+            help="ELO0,ELO1: stop once a sequential test decides between the first agent "
+            "being ELO0 or ELO1 stronger (e.g. 0,20).",
+        ),
+        alpha: float = typer.Option(0.05, "--alpha", help="SPRT false-positive rate."),
+        beta: float = typer.Option(0.05, "--beta", help="SPRT false-negative rate."),
         players: int | None = typer.Option(
             None, "--players", help="Table size (default: number of agents, within the game's)."
         ),
@@ -55,8 +100,11 @@ def register_arena(groups: Groups) -> None:
             None, "--save", help="Folder to save every game's record (+ index.json)."
         ),
     ) -> None:
-        """Play bots against each other: seeded, reproducible, in parallel processes."""
+        """Play bots against each other in parallel processes; a seed replays exactly
+        unless --movetime gives them a clock."""
         with user_errors():
+            if jobs < 0:
+                raise fail(f"--jobs is 0 (one per CPU) or more, not {jobs}")
             spec = MatchSpec(
                 game=game,
                 agents=tuple(agents.split(",")),
@@ -67,13 +115,39 @@ def register_arena(groups: Groups) -> None:
                 max_plies=max_plies,
                 options=_options(option),
                 save_dir=str(save) if save else None,
+                nodes=nodes,
+                openings=_suite(game, openings),
+                sprt=_sprt(sprt, alpha, beta),
             )
             workers = jobs if jobs > 0 else (os.cpu_count() or 1)
-            result = _run(spec, min(workers, games) if games > 0 else 1)
+            result = _run(spec, min(workers, games) if games > 0 else 1, ray)
         if as_json:
             typer.echo(json.dumps(result.to_json(), sort_keys=True))
         else:
             _print_result(result)
+
+
+def _suite(game: str, asked: str) -> str | None:
+    """The suite file `--openings` names (None: every game from the start)."""
+    if asked == "none":
+        return None
+    if asked == "auto":
+        found = suites.shipped(game.strip().lower())
+        return str(found) if found else None
+    return asked
+
+
+def _sprt(asked: str | None, alpha: float, beta: float) -> Sprt | None:
+    if asked is None:
+        return None
+    try:
+        elo0, elo1 = (float(x) for x in asked.split(","))
+    except ValueError:
+        raise fail(f"--sprt wants ELO0,ELO1 (e.g. 0,20), not {asked!r}") from None
+    try:
+        return Sprt(elo0, elo1, alpha, beta)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -86,7 +160,7 @@ def _options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-def _run(spec: MatchSpec, jobs: int) -> MatchResult:
+def _run(spec: MatchSpec, jobs: int, ray: str | None = None) -> MatchResult:
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -102,7 +176,7 @@ def _run(spec: MatchSpec, jobs: int) -> MatchResult:
             progress.advance(task)
 
         try:
-            return run_match(spec, jobs, advance)
+            return run_match(spec, jobs, advance, ray)
         except BadNotation:
             raise
         except Exception as exc:  # a bot or rules bug in a worker: say which, briefly
@@ -114,25 +188,55 @@ def _print_result(result: MatchResult) -> None:
     out.width = max(out.width, 110)  # the table's rows must not wrap or cut agent names
     spec = result.spec
     sides = result.sides
+    distinct = result.distinct_tallies()
+    few = len(result.distinct) < 2  # one distinct game: no spread, so no interval
     table = Table(title=f"{spec.game}: {len(result.reports)} games, seed {spec.seed}")
-    for column in ("agent", "games", "wins", "draws", "losses", "score [95%]", "Elo [95%]"):
+    columns = ("agent", "games", "distinct", "wins", "draws", "losses", "score [95%]", "Elo [95%]")
+    for column in columns:
         table.add_column(column, justify="left" if column == "agent" else "right")
     for label, tally in result.tallies.items():
         interval = result.interval(label)
         table.add_row(
             label,
             str(tally.games),
+            str(distinct[label].games),
             str(tally.wins),
             str(tally.draws),
             str(tally.losses),
+            _pct(interval.mean) if few else
             f"{_pct(interval.mean)} [{_pct(interval.low)}, {_pct(interval.high)}]",
-            result.elo(label).text(),
-        )
+            "n/a" if few else result.elo(label).text(),
+        )  # fmt: skip
     out.print(table)
     if sides > 2:
         out.print(f"baseline score with {sides} sides: {_pct(1 / sides)}; Elo is against the field")
     else:
         out.print("Elo is the difference against the other side")
+    unique = len(result.distinct)
+    if unique < len(result.reports):
+        out.print(
+            f"[yellow]{len(result.reports) - unique} of {len(result.reports)} games replayed an "
+            "earlier one move for move (deterministic agents from the same start): the "
+            "intervals count each distinct game once; a suite of openings (--openings) "
+            "gives each pair of games its own start[/]"
+        )
+    opening = Path(spec.openings).name if spec.openings else "the start position"
+    out.print(f"openings: {opening}")
+    for label in dict.fromkeys(r for report in result.reports for r in report.seats):
+        out.print(f"budget of {label}: {budget_text(spec, label)}")
+    if spec.reproducible:
+        out.print(f"reproducible: the same command (seed {spec.seed}) plays the same games")
+    else:
+        out.print(
+            "[yellow]not reproducible: --movetime gives each action wall-clock time, so the "
+            "games depend on the machine's speed and load (--nodes N replays exactly)[/]"
+        )
+    if result.sprt is not None and spec.sprt is not None:
+        test = spec.sprt
+        played = f"{len(result.reports)} of {result.planned} games"
+        out.print(f"SPRT [{test.elo0:g}, {test.elo1:g}] for {spec.agents[0].strip()}, alpha "
+                  f"{test.alpha:g}, beta {test.beta:g}: {result.sprt.text(test.elo0, test.elo1)}"
+                  f" ({played})")  # fmt: skip
     capped = result.capped
     if capped:
         out.print(f"[yellow]{capped} game(s) stopped as draws: {PLY_LIMIT_REASON}[/]")

@@ -1,4 +1,4 @@
-"""CLI commands of the regicide area: `perft regicide`.
+"""CLI commands of the regicide area: `perft regicide` and `engine regicide`.
 
 `regalia play regicide` is the generic `regalia play` (`regalia.cli.play`)."""
 
@@ -14,6 +14,17 @@ from regalia.core.errors import RegaliaError
 def register(groups: Groups) -> None:
     """Add this area's commands to the groups."""
     groups.perft.command("regicide")(perft_command)
+    groups.engine.command("regicide")(engine_command)
+
+
+def engine_command() -> None:
+    """Speak UCI for the seat to move on stdin/stdout (see docs/engine.md); `quit` ends it."""
+    import sys
+
+    from regalia.ai.regicide.uci import UciSession
+    from regalia.ai.uci import serve
+
+    serve(UciSession(sys.stdout), sys.stdin)
 
 
 def perft_command(

@@ -1,15 +1,18 @@
-"""CLI commands of the regulator area: `perft regulator` and `engine regulator`.
+"""CLI commands of the regulator area: `perft regulator`, `engine regulator` and
+`tablebase build | check | probe` (the endgame tables, `regalia.ai.regulator.tablebase`).
 
 `regalia play regulator` is the generic `regalia play` (`regalia.cli.play`)."""
 
 from __future__ import annotations
 
 import sys
+import time
+from pathlib import Path
 
 import typer
 
 from regalia.cli import Groups
-from regalia.cli.common import user_errors
+from regalia.cli.common import fail, user_errors
 from regalia.core.errors import BadNotation
 from regalia.games.regulator import coordinate, read_fen
 from regalia.games.regulator.perft import divide, perft, start
@@ -51,17 +54,125 @@ def perft_command(
 
 
 def engine_command() -> None:
-    """Speak a UCI subset on stdin/stdout (see docs/engine.md); `quit` ends it."""
+    """Speak UCI on stdin/stdout (see docs/engine.md); `quit` ends it."""
     from regalia.ai.regulator.uci import UciSession
+    from regalia.ai.uci import serve
 
-    session = UciSession(sys.stdout)
-    try:
-        session.run(sys.stdin)
-    except KeyboardInterrupt:
-        session.stop()  # Ctrl-C ends the session as `quit` would, without a traceback
+    serve(UciSession(sys.stdout), sys.stdin)
 
 
 def register(groups: Groups) -> None:
     """Add this area's commands to the groups."""
     groups.perft.command("regulator")(perft_command)
     groups.engine.command("regulator")(engine_command)
+    tables = typer.Typer(help="Regulator Chess endgame tablebases: build, check, probe.")
+    tables.command("build")(build_command)
+    tables.command("check")(check_command)
+    tables.command("probe")(probe_command)
+    tables.command("stats")(stats_command)
+    groups.root.add_typer(tables, name="tablebase", no_args_is_help=True)
+
+
+# -- regalia tablebase ----------------------------------------------------------------------
+
+TABLEBASE_DIR = typer.Option(
+    None,
+    "--data-dir",
+    help="The data directory whose tablebases/ holds the tables "
+    "(env REGALIA_TABLEBASES names the directory itself, else REGALIA_DATA_DIR; default ./data).",
+)
+
+
+def _where(data_dir: Path | None) -> Path:
+    from regalia.ai.regulator.tablebase import directory
+
+    return directory(data_dir)
+
+
+def build_command(
+    men: int = typer.Option(3, "--men", help="men on the board, kings included (3)"),
+    data_dir: Path | None = TABLEBASE_DIR,
+) -> None:
+    """Solve every ending of two kings and one piece by retrograde analysis; store it."""
+    from regalia import native
+    from regalia.ai.regulator import tablebase
+
+    if men != 3:
+        raise fail(f"--men {men}: only the three-men tables (--men 3) are built so far")
+    where = _where(data_dir)
+    typer.echo(f"building 3-men tables into {where} ({native.path()})")
+    started = time.perf_counter()
+
+    def report(found: tablebase.Stats) -> None:
+        typer.echo(
+            f"  {found.name}: {found.wins} won, {found.losses} lost, {found.draws} drawn "
+            f"(side to move; stored index entries), longest {found.longest} plies, "
+            f"{found.seconds:.2f} s CPU"
+        )
+
+    tables = tablebase.build(report=report)
+    files = tablebase.save(tables, where)
+    size = sum(path.stat().st_size for path in files)
+    typer.echo(
+        f"wrote {len(files)} files, {size / 1024:.0f} KiB, in {time.perf_counter() - started:.1f} s"
+    )
+
+
+def check_command(
+    probes: int = typer.Option(2000, "--probes", help="random positions per table"),
+    seed: int = typer.Option(0, "--seed"),
+    data_dir: Path | None = TABLEBASE_DIR,
+) -> None:
+    """Check random positions' values against their children's by the reference rules."""
+    from regalia.ai.regulator import tablebase, tbcheck
+
+    found = tablebase.load(_where(data_dir))
+    if found is None:
+        raise fail(f"no tables in {_where(data_dir)}: run regalia tablebase build --men 3")
+    report = tbcheck.check(found, sorted(found.tables), probes, seed)
+    for problem in report.problems[:20]:
+        typer.echo(problem)
+    typer.echo(
+        f"{report.checked} positions checked, {report.illegal} unreachable ones seen, "
+        f"{len(report.problems)} problems"
+    )
+    if report.problems:
+        raise typer.Exit(code=1)
+
+
+def probe_command(
+    fen: str = typer.Argument(..., help="a position (R12) of two kings and one piece"),
+    data_dir: Path | None = TABLEBASE_DIR,
+) -> None:
+    """Win, loss or draw for the side to move, and in how many plies."""
+    from regalia.ai.regulator import tablebase
+
+    with user_errors():
+        pos = read_fen(fen)
+    found = tablebase.load(_where(data_dir))
+    verdict = found.probe(pos) if found is not None else None
+    if verdict is None:
+        raise fail("the tables do not cover this position (built? three men?)")
+    if verdict.plies is None:
+        typer.echo("draw (100-ply rule)" if verdict.clock else "draw")
+    elif verdict.result == "win":
+        typer.echo(f"win: mate in {verdict.moves} ({verdict.plies} plies)")
+    else:
+        typer.echo(f"loss: mated in {verdict.moves} ({verdict.plies} plies)")
+
+
+def stats_command(data_dir: Path | None = TABLEBASE_DIR) -> None:
+    """Count the stored tables' positions by result, per regulator state (docs/engine.md)."""
+    from regalia.ai.regulator import tablebase
+
+    found = tablebase.load(_where(data_dir))
+    if found is None:
+        raise fail(f"no tables in {_where(data_dir)}: run regalia tablebase build --men 3")
+    typer.echo("| material | regulator | positions | piece wins | lone king wins | draws "
+               "| longest win | one such position |")  # fmt: skip
+    typer.echo("|---|---|--:|--:|--:|--:|--:|---|")
+    for row in tablebase.census(found):
+        typer.echo(
+            f"| {row.name} | {row.spaces} | {row.positions} | {row.strong_wins} | "
+            f"{row.weak_wins} | {row.draws} | {row.longest} plies | `{row.example}` |"
+        )

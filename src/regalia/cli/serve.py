@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 import typer
@@ -35,6 +36,8 @@ def serve(
         settings = Settings.from_env(data_dir, database_url, redis_url, bot_workers)
     except ValueError as exc:
         raise fail(str(exc)) from None
+    # Bot and analysis workers read the endgame tables from the server's data directory.
+    os.environ.setdefault("REGALIA_TABLEBASES", str(settings.data_dir / "tablebases"))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     typer.echo(
         f"Regalia on http://{host}:{port}/  (data: {settings.database_url or settings.data_dir})"

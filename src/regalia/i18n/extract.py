@@ -30,7 +30,7 @@ from babel.messages.extract import extract_javascript
 from babel.messages.pofile import read_po, write_po
 
 SRC = Path(__file__).resolve().parents[1]
-LAYERS = ("core", "games", "tables", "server")
+LAYERS = ("core", "games", "tables", "server", "notify", "tournaments", "moderation")
 WEB = SRC / "web" / "js"
 PAGE = SRC / "web" / "index.html"
 # index.html's own words: an element's text or label, translated by app.js.
@@ -42,6 +42,7 @@ REASON_FUNCTIONS = ("why_illegal", "check_vote")
 # Calls whose message argument a player reads, and where that argument is.
 MESSAGE_AT = {
     "TableError": 1,
+    "refuse": 0,  # the tournament director's refusals
     "BadNotation": 0,
     "BadPosition": 0,
     "BadRecord": 0,
@@ -52,6 +53,7 @@ MESSAGE_AT = {
     "error": 1,  # the WebSocket's error messages
     "_decisive": 1,  # Regulator Chess's result helpers
     "_draw": 0,
+    "translate": 0,  # a sentence written out where it is translated (notify's mails)
 }
 
 
