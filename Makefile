@@ -5,8 +5,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # Debian packages the tests use: an independent move-generation oracle, a browser,
 # and the servers of the scale-out test.
-SYSTEM_BINS := /usr/games/fairy-stockfish /usr/bin/chromium /usr/bin/redis-server /usr/lib/postgresql
-SYSTEM_PKGS := fairy-stockfish chromium redis-server postgresql
+SYSTEM_BINS := /usr/games/fairy-stockfish /usr/bin/chromium /usr/bin/redis-server /usr/lib/postgresql /usr/sbin/nginx
+SYSTEM_PKGS := fairy-stockfish chromium redis-server postgresql nginx
 # A test-only game from its own distribution, proving a game plugs in by its entry point alone.
 # It goes into a folder of its own, never into the venv, so `make run` does not list it; the
 # tests (and their server and bot worker processes) find it through PYTHONPATH.
@@ -41,7 +41,7 @@ typecheck: $(STAMP)
 # pytest exits 5 when it collects no test: make then fails, as it should.
 PYTEST_MARKS := $(if $(CI),,-m "not slow")
 pytest: $(STAMP) $(ENGINES) $(PLUGINS_STAMP) system-deps
-	$(WITH_PLUGINS) $(PY) -m pytest -n 2 $(PYTEST_MARKS)
+	$(WITH_PLUGINS) $(PY) -m pytest -n 2 --durations=15 $(PYTEST_MARKS)
 
 slow: $(STAMP) $(ENGINES) $(PLUGINS_STAMP) system-deps
 	$(WITH_PLUGINS) $(PY) -m pytest -n 2 -m slow
