@@ -6,6 +6,12 @@ with the server otherwise idle, then while `--heavy` tables of `strong` bots (ea
 move searched for the level's budget) run, and printed side by side with their ratio.
 
     .venv/bin/python bench/bot_latency.py --heavy 40 --moves 20
+    .venv/bin/python bench/bot_latency.py --heavy 0 --reports 6 --moves 40
+
+`--reports N` measures it instead while the post-game reports of N finished games (Regulator
+Chess, `--report-plies` random moves each, then a resignation) are computed in the background:
+`--moves` replies at a time until every report is ready. `--ungated` starts the server with
+reports taking workers like any analysis (bench/ungated_serve.py), for comparison.
 
 By default it starts its own `regalia serve` (limits lifted for one address, as bench/load.py
 does); `--url` measures a running server instead (e.g. an older release).
@@ -16,13 +22,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 
 import httpx
 import websockets
-from load import start_server
+from load import LOAD, free_port, start_server
 
 STRONG = [{"kind": "bot", "level": "strong"}] * 4
 
@@ -74,20 +84,96 @@ def summary(waits: list[float]) -> str:
     )
 
 
-async def measure(base: str, heavy: int, moves: int, settle: float) -> None:
+async def finished_games(
+    http: httpx.AsyncClient, games: int, plies: int, rng: random.Random
+) -> list[str]:
+    """`games` Regulator Chess games of two people, `plies` random moves, then a resignation:
+    each one's post-game report is wanted."""
+    tables = []
+    for _ in range(games):
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        made = (await http.post("/api/tables", json={"game": "regulator", "seats": seats})).json()
+        table = made["table"]["id"]
+        tokens = [{"X-Seat-Token": t["token"]} for t in made["tokens"]]
+        for headers in tokens:
+            (
+                await http.post(f"/api/tables/{table}/join", json={}, headers=headers)
+            ).raise_for_status()
+        for ply in range(plies):
+            me = tokens[ply % 2]
+            view = (await http.get(f"/api/tables/{table}/view", headers=me)).json()
+            if not view["legal"]:
+                break
+            body = {
+                "type": "action",
+                "action": rng.choice(view["legal"])["action"],
+                "seq": view["seq"],
+            }
+            await http.post(f"/api/tables/{table}/commands", json=body, headers=me)
+        await http.post(f"/api/tables/{table}/commands", json={"type": "resign"}, headers=tokens[0])
+        tables.append(table)
+    return tables
+
+
+async def ready_reports(http: httpx.AsyncClient, tables: list[str]) -> int:
+    answers = [(await http.get(f"/api/tables/{t}/report")).json() for t in tables]
+    return sum(a.get("status") == "ready" for a in answers)
+
+
+async def measure(
+    base: str, heavy: int, moves: int, settle: float, reports: int, plies: int
+) -> None:
     rng = random.Random(1)
     idle = await light_replies(base, moves, rng)
+    print(f"light table alone           {summary(idle)}")
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        if reports:
+            tables = await finished_games(http, reports, plies, rng)
+            await asyncio.sleep(1.0)  # the first report starts
+            started = time.perf_counter()
+            computing: list[float] = []
+            done = 0
+            while done < reports and time.perf_counter() - started < 300:
+                computing += await light_replies(base, moves, rng)
+                done = await ready_reports(http, tables)
+            took = time.perf_counter() - started
+            print(f"while {reports} reports compute  {summary(computing)}")
+            print(f"  {done}/{reports} reports ready after {took:.0f} s")
+            if idle and computing:
+                ratio = statistics.median(computing) / statistics.median(idle)
+                print(f"p50 ratio (reports / alone): {ratio:.2f}")
         for seed in range(heavy):
             body = {"game": "regicide", "seats": STRONG, "seed": seed}
             (await http.post("/api/tables", json=body)).raise_for_status()
+    if not heavy:
+        return
     await asyncio.sleep(settle)  # let the heavy tables fill the workers' queue
     loaded = await light_replies(base, moves, rng)
-    print(f"light table alone           {summary(idle)}")
     print(f"beside {heavy:3d} heavy tables    {summary(loaded)}")
     if idle and loaded:
         ratio = statistics.median(loaded) / statistics.median(idle)
         print(f"p50 ratio (loaded / alone): {ratio:.1f}")
+
+
+def start_ungated(workers: int) -> tuple[subprocess.Popen[bytes], str]:
+    """bench/ungated_serve.py as load.py's `start_server` starts `regalia serve`."""
+    port = free_port()
+    data = tempfile.mkdtemp(prefix="regalia-ungated-")
+    here = os.path.dirname(os.path.abspath(__file__))
+    command = [sys.executable, os.path.join(here, "ungated_serve.py"), "serve", "--port",
+               str(port), "--data-dir", data, "--bot-workers", str(workers)]  # fmt: skip
+    server = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, **LOAD}
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                return server, base
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("the server did not start")
 
 
 def main() -> None:
@@ -97,13 +183,20 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--url", help="a running server; default: start one")
     parser.add_argument("--bot-workers", type=int, default=2)
+    parser.add_argument("--reports", type=int, default=0, help="finished games' reports")
+    parser.add_argument("--report-plies", type=int, default=40, help="moves of each game")
+    parser.add_argument("--ungated", action="store_true", help="reports not in the background")
     args = parser.parse_args()
     server = None
     base = args.url
-    if base is None:
+    if base is None and args.ungated:
+        server, base = start_ungated(args.bot_workers)
+    elif base is None:
         server, base = start_server(args.bot_workers)
     try:
-        asyncio.run(measure(base, args.heavy, args.moves, args.settle))
+        asyncio.run(
+            measure(base, args.heavy, args.moves, args.settle, args.reports, args.report_plies)
+        )
     finally:
         if server is not None:
             server.terminate()

@@ -1,8 +1,12 @@
 """Random playouts: steps per second through the core contract and the PettingZoo environments.
 
 Each game is played by uniformly random legal actions (`random.choice`, in every loop
-here) from fresh seeded games for `--seconds`, compiled (this process) and interpreted (a
-subprocess with REGALIA_PURE_PYTHON=1), side by side with the ratio. A step is one action applied:
+here) from fresh seeded games for `--seconds` of this process's CPU time (`process_time`:
+time other processes take from the shared cores is not counted), `--repeats` times, the
+repeats interleaved (every figure once, then every figure again), compiled (this process)
+and interpreted (a subprocess with REGALIA_PURE_PYTHON=1), side by side with the ratio.
+Each figure is the median of its repeats, with its spread: `±N%` is half the range from
+the slowest repeat to the fastest, over the median. A step is one action applied:
 - core: `State.legal_actions(seat)` then `State.apply(seat, action)` (every seat of a
   simultaneous Regicida vote is one step each);
 - engine position: `legal_moves()` then `push(move)` on the games' mutable engine position
@@ -12,9 +16,11 @@ subprocess with REGALIA_PURE_PYTHON=1), side by side with the ratio. A step is o
 The reference lines: what PettingZoo's loop costs by itself (an env that does nothing,
 with Regulator's spaces, under PettingZoo's own classic wrappers and raw, beside Regulator's
 env and raw env), and OpenSpiel's C++ chess driven from the same kind of Python loop
-(`legal_actions()`, `apply_action()`), when `pyspiel` imports.
+(`legal_actions()`, `apply_action()`), when `pyspiel` imports. The line scaling Regulator's
+figures to the targets' machine divides by OpenSpiel's figure of the same repeat (measured
+right after ours) and gives the median of those scaled repeats with their spread.
 
-.venv/bin/python bench/playouts.py [--seconds 2]
+.venv/bin/python bench/playouts.py [--seconds 0.5] [--repeats 5]
 """
 
 from __future__ import annotations
@@ -23,7 +29,10 @@ import argparse
 import importlib
 import json
 import random
+import statistics
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from paths import header, interpreted, ratio
@@ -34,6 +43,29 @@ GAMES = ("regulator", "regicide", "regicida")
 # OpenSpiel chess's steps/s on the machine the targets (docs/engine.md) were set on: this
 # machine's figure over it scales ours to that machine (both are Python loops over a step).
 TARGET_MACHINE_OPENSPIEL = 177_000
+WAYS = ("core", "position", "pettingzoo")
+cpu = time.process_time  # every loop's clock: this process's CPU time
+
+
+@dataclass(frozen=True)
+class Spread:
+    """A figure's repeats: their median and range."""
+
+    median: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        return cls(statistics.median(values), min(values), max(values))
+
+    @property
+    def half_range(self) -> float:
+        """Half the range over the median (0.05: ±5%)."""
+        return (self.high - self.low) / 2 / self.median if self.median else 0.0
+
+    def text(self) -> str:
+        return f"{self.median:,.0f} ±{100 * self.half_range:.0f}%"
 
 
 def core_steps(name: str, seconds: float) -> float:
@@ -41,15 +73,15 @@ def core_steps(name: str, seconds: float) -> float:
     rng = random.Random(1)
     steps = 0
     seed = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    began = cpu()
+    while cpu() - began < seconds:
         seed += 1
         state = game.new(seed)
         while not state.is_over():
             for seat in sorted(state.to_act()):
                 state = state.apply(seat, rng.choice(state.legal_actions(seat)))
                 steps += 1
-    return steps / (time.perf_counter() - began)
+    return steps / (cpu() - began)
 
 
 def position_steps(name: str, seconds: float) -> float | None:
@@ -72,15 +104,15 @@ def position_steps(name: str, seconds: float) -> float | None:
         return None
     rng = random.Random(1)
     steps = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    began = cpu()
+    while cpu() - began < seconds:
         pos = start()
         moves = pos.legal_moves()
         while moves and not over(pos):
             pos.push(rng.choice(moves))
             steps += 1
             moves = pos.legal_moves()
-    return steps / (time.perf_counter() - began)
+    return steps / (cpu() - began)
 
 
 def pettingzoo_steps(name: str, seconds: float, raw: bool = False) -> float | None:
@@ -95,8 +127,8 @@ def aec_steps(env: Any, seconds: float) -> float:
     rng = random.Random(1)
     steps = 0
     seed = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    began = cpu()
+    while cpu() - began < seconds:
         seed += 1
         env.reset(seed=seed)
         for agent in env.agent_iter():
@@ -109,7 +141,7 @@ def aec_steps(env: Any, seconds: float) -> float:
             steps += 1
             del agent
     env.close()
-    return steps / (time.perf_counter() - began)
+    return steps / (cpu() - began)
 
 
 def idle_env(legal: int) -> Any:
@@ -198,73 +230,115 @@ def openspiel_chess(seconds: float) -> float | None:
     game = pyspiel.load_game("chess")
     rng = random.Random(1)
     steps = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    began = cpu()
+    while cpu() - began < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             actions = state.legal_actions()
             state.apply_action(rng.choice(actions))
             steps += 1
-    return steps / (time.perf_counter() - began)
+    return steps / (cpu() - began)
 
 
-def figures(seconds: float) -> dict[str, Any]:
-    return {
-        name: {
-            "core": core_steps(name, seconds),
-            "position": position_steps(name, seconds),
-            "pettingzoo": pettingzoo_steps(name, seconds),
-        }
-        for name in GAMES
-    }
+MEASURES: dict[str, Callable[[str, float], float | None]] = {
+    "core": core_steps, "position": position_steps, "pettingzoo": pettingzoo_steps,
+}  # fmt: skip
+
+
+def figures(seconds: float, repeats: int, chess: bool = False) -> dict[str, Any]:
+    """Each game's figure per way: the list of its repeats (None: no such way). With
+    `chess`, OpenSpiel chess's figure of each repeat too, taken right after Regulator's."""
+    out: dict[str, Any] = {name: dict.fromkeys(WAYS) for name in GAMES}
+    if chess:
+        out["openspiel chess"] = None
+    for _ in range(repeats):
+        for name in GAMES:
+            for way in WAYS:
+                value = MEASURES[way](name, seconds)
+                if value is not None:
+                    out[name][way] = [*(out[name][way] or []), value]
+            if chess and name == "regulator":
+                value = openspiel_chess(seconds)
+                if value is not None:
+                    out["openspiel chess"] = [*(out["openspiel chess"] or []), value]
+    return out
+
+
+def cell(ours: Sequence[float] | None, pure: Sequence[float] | None) -> str:
+    if ours is None:
+        return f"{'-':>29}"
+    a = Spread.of(ours)
+    b = Spread.of(pure) if pure else None
+    return f"{a.text():>16} {b.text() if b else '-':>14} {ratio(a.median, b.median if b else 0):>6}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per game and way")
+    parser.add_argument(
+        "--seconds", type=float, default=0.5, help="CPU seconds per game, way and repeat"
+    )
+    parser.add_argument("--repeats", type=int, default=5, help="repeats of every figure")
     parser.add_argument("--json", action="store_true", help="print this path's figures only")
     args = parser.parse_args()
+    if args.seconds <= 0 or args.repeats < 1:
+        parser.error("--seconds is above 0 and --repeats at least 1")
     if args.json:
-        print(json.dumps(figures(args.seconds)))
+        print(json.dumps(figures(args.seconds, args.repeats)))
         return
     print(header())
-    ours = figures(args.seconds)
-    pure = interpreted(__file__, "--seconds", str(args.seconds))
-    print("steps/s, compiled | interpreted | ratio")
-    print(f"{'game':<10} {'core contract':>30} {'engine position':>30} {'PettingZoo':>30}")
-    for name, row in ours.items():
-        cells = []
-        for way in ("core", "position", "pettingzoo"):
-            a, b = row[way], pure[name][way]
-            cells.append(
-                f"{a:>11,.0f} {b:>9,.0f} {ratio(a, b):>7}" if a is not None else f"{'-':>29}"
-            )
-        print(f"{name:<10} " + " ".join(f"{cell:>30}" for cell in cells))
+    print(f"{args.repeats} repeats of {args.seconds:g} CPU s each; load {load()}")
+    ours = figures(args.seconds, args.repeats, chess=True)
+    pure = interpreted(__file__, "--seconds", str(args.seconds), "--repeats", str(args.repeats))
+    print("steps/s (median ±half the range of the repeats), compiled | interpreted | ratio")
+    print(f"{'game':<10} {'core contract':>39} {'engine position':>39} {'PettingZoo':>39}")
+    for name in GAMES:
+        cells = [cell(ours[name][way], pure[name][way]) for way in WAYS]
+        print(f"{name:<10} " + " ".join(f"{c:>39}" for c in cells))
     zoo = pettingzoo_reference(args.seconds)
     if zoo is not None:
         print(
-            f"PettingZoo, Regulator: env() {zoo['ours']:,.0f} (one-layer classic wrapper), "
-            f"raw_env() {zoo['ours raw']:,.0f} | an env that does nothing (same spaces, 25 legal "
-            f"actions): under PettingZoo's classic wrappers {zoo['idle classic']:,.0f}, "
-            f"raw {zoo['idle raw']:,.0f} steps/s"
+            f"PettingZoo, Regulator (one run each): env() {zoo['ours']:,.0f} (one-layer "
+            f"classic wrapper), raw_env() {zoo['ours raw']:,.0f} | an env that does nothing "
+            f"(same spaces, 25 legal actions): under PettingZoo's classic wrappers "
+            f"{zoo['idle classic']:,.0f}, raw {zoo['idle raw']:,.0f} steps/s"
         )
-    chess = openspiel_chess(args.seconds)
+    chess = ours["openspiel chess"]
     if chess is None:
         print("OpenSpiel chess: skipped (pyspiel is not installed)")
         return
     regulator = ours["regulator"]
+    core, position, env = regulator["core"], regulator["position"], regulator["pettingzoo"]
     print(
-        f"OpenSpiel C++ chess (pyspiel, the engine-position loop): {chess:,.0f} steps/s | "
-        f"regulator ours/OpenSpiel: core {ratio(regulator['core'], chess)}, "
-        f"engine position {ratio(regulator['position'], chess)}"
+        f"OpenSpiel C++ chess (pyspiel, the engine-position loop): {Spread.of(chess).text()} "
+        f"steps/s | regulator ours/OpenSpiel, per repeat: core {ratios(core, chess)}, "
+        f"engine position {ratios(position, chess)}"
     )
-    scale = TARGET_MACHINE_OPENSPIEL / chess
-    zoo_figure = zoo["ours"] if zoo is not None else regulator["pettingzoo"]
-    scaled = f", PettingZoo env() {zoo_figure * scale:,.0f} (target 50,000)" if zoo_figure else ""
+    scaled = [TARGET_MACHINE_OPENSPIEL / c for c in chess]
+    zoo_line = (
+        f", PettingZoo env() {Spread.of([e * k for e, k in zip(env, scaled, strict=True)]).text()}"
+        " (target 50,000)"
+        if env
+        else ""
+    )
     print(
-        f"scaled to the targets' machine (OpenSpiel chess {TARGET_MACHINE_OPENSPIEL:,} there, "
-        f"x{scale:.2f}): regulator core {regulator['core'] * scale:,.0f} (target 300,000)" + scaled
+        f"scaled to the targets' machine (OpenSpiel chess {TARGET_MACHINE_OPENSPIEL:,} there), "
+        f"each repeat by its own OpenSpiel figure: regulator core "
+        f"{Spread.of([c * k for c, k in zip(core, scaled, strict=True)]).text()} "
+        "(target 300,000)" + zoo_line
     )
+
+
+def ratios(ours: Sequence[float], chess: Sequence[float]) -> str:
+    found = Spread.of([a / b for a, b in zip(ours, chess, strict=True)])
+    return f"{found.median:.1f}x ({found.low:.1f}–{found.high:.1f})"
+
+
+def load() -> str:
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
 
 
 if __name__ == "__main__":

@@ -7,6 +7,9 @@ built with `python setup.py build_ext --inplace` there) with `--reference-second
 run in a child process by regalia.ai.pure (copy src/regalia/ai/pure.py into an older
 tree). Prints the score and the mean seconds per move of each side.
 
+Games start from the game's shipped suite of balanced openings (regalia.ai.openings), each
+opening played twice, ours on each side once (`--openings none`: the game's own start).
+
 .venv/bin/python bench/strength.py regulator --reference /tmp/before --reference-seconds 1
 """
 
@@ -18,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from regalia.ai import openings
 from regalia.ai.base import Budget, Observation
 from regalia.ai.levels import budget_for, make_agent
 from regalia.ai.pure import PureAgent
@@ -33,8 +37,13 @@ def main() -> None:
     parser.add_argument("--reference", required=True, help="the other source tree")
     parser.add_argument("--reference-seconds", type=float, default=1.0)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--openings", help="a suite file, or 'none' (default: the shipped one)")
     args = parser.parse_args()
     game = get_game(args.game)
+    suite: list[openings.Opening] = []
+    if args.openings != "none":
+        path = args.openings or openings.shipped(game.name)
+        suite = openings.read(path) if path is not None else []
     ours_budget = budget_for(game, args.level)
     if args.seconds is not None:
         ours_budget = Budget(seconds=args.seconds, nodes=None)
@@ -45,6 +54,8 @@ def main() -> None:
     spent = {"ours": [0.0, 0], "theirs": [0.0, 0]}
     for index in range(args.games):
         state: Any = game.new(index)
+        if suite:  # each opening twice, colours swapped (`mine` alternates with index)
+            state = openings.play(game.new(0), suite[(index // 2) % len(suite)])
         ours = make_agent(game, args.level, index)
         theirs = PureAgent(game.name, args.level, index, env=env)
         # Seats alternate: ours on the even seats (team 0) in even games, odd ones otherwise.
