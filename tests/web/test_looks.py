@@ -24,7 +24,14 @@ def in_language(page: Page, lang: str) -> None:
 
 
 def light_square_fill(page: Page) -> str:
-    fill: str = page.locator(".board .square.light").first.evaluate("e => getComputedStyle(e).fill")
+    # A board drawn anew as the first view arrives detaches the square a locator found a moment
+    # earlier, and a detached square has no computed fill (CI once read ''): read one in the page.
+    fill: str = page.wait_for_function(
+        """() => {
+            const square = document.querySelector('.board .square.light');
+            return square && square.isConnected && getComputedStyle(square).fill;
+        }"""
+    ).json_value()
     return fill
 
 
