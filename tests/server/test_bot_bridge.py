@@ -97,9 +97,13 @@ def test_regalia_bot_plays_a_person(base: str, kind: str) -> None:
             time.sleep(0.05)
         events = HTTP.get(f"{base}/api/tables/{table_id}/events").json()["events"]
         engine_moves = [e for e in events if e["kind"] == "action" and e["seat"] == 1]
-        assert len(engine_moves) >= 10
-        HTTP.post(f"{base}/api/tables/{table_id}/commands", json={"type": "resign"},
-                   headers=mine)  # fmt: skip
+        # Playing her first legal move each time, Ana may be beaten before her twelfth (a run
+        # saw the engine win with its ninth).
+        finished = view["status"] == "finished"
+        assert len(engine_moves) >= (5 if finished else 10)
+        if not finished:
+            HTTP.post(f"{base}/api/tables/{table_id}/commands", json={"type": "resign"},
+                       headers=mine)  # fmt: skip
         table = HTTP.get(f"{base}/api/tables/{table_id}").json()
         assert table["status"] == "finished" and table["result"]["outcomes"][1] == "win"
         assert table["seats"][1]["player"] != ana["id"]
