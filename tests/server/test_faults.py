@@ -36,6 +36,10 @@ BOTS = [{"kind": "bot", "level": "random"}] * 4
 STRONG = [{"kind": "bot", "level": "strong"}] * 4
 
 
+def _status(base: str, table: str) -> str:
+    return str(httpx.get(f"{base}/api/tables/{table}", timeout=30).json()["status"])
+
+
 def _seq(base: str, table: str) -> int:
     return int(httpx.get(f"{base}/api/tables/{table}", timeout=30).json()["seq"])
 
@@ -113,8 +117,15 @@ def test_a_locked_database_delays_tables_but_loses_and_stops_none(tmp_path: Path
         created = creations[0]
         during = {t: _seq(base, t) for t in tables}
         locker.join()
-        time.sleep(8.0)  # the bots' retries back off to at most a few seconds here
+        # The bots' retries back off to at most a few seconds here: each table moves again (or
+        # has finished) well within 8 s of the lock's release.
+        released = time.monotonic()
         after = {t: _seq(base, t) for t in tables}
+        while time.monotonic() - released < 8 and any(
+            after[t] <= during[t] and _status(base, t) != "finished" for t in tables
+        ):
+            time.sleep(0.2)
+            after = {t: _seq(base, t) for t in tables}
 
         # Each write during the lock was either stored and acknowledged, or refused with
         # `unavailable` and not stored: never lost, never half-done. The socket stayed open.
@@ -296,7 +307,9 @@ def test_a_full_disk_refuses_writes_and_play_goes_on_within_seconds_of_space(
         body = {"game": "regulator", "seats": [{"kind": "bot", "level": "random"}] * 2}
         created = httpx.post(f"{base}/api/tables", json=body, timeout=30)
         assert created.status_code == 503 and created.json()["error"]["message"] == full_message
-        time.sleep(20.0)  # full for a while: the bots' retries wait their longest
+        # Full for a while: the bots' retries reach their longest wait (0.25 s doubling to
+        # LAST_RETRY_SECONDS, 2 s) after about 4 s.
+        time.sleep(6.0)
         before = _seq(base, bots)
         (disk / "filler").unlink()
         freed = time.monotonic()
