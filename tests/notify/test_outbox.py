@@ -7,6 +7,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
+
 from tests.notify.conftest import Site, open_site
 from tests.notify.services import MailSink, PushService
 from tests.notify.test_mail import verified
@@ -85,18 +87,29 @@ def test_a_push_sent_when_the_server_stopped_is_not_sent_again(
 
 
 def test_a_mail_sent_when_the_server_stopped_is_not_sent_again(
-    tmp_path: Path, push: PushService, mail: MailSink
+    tmp_path: Path, push: PushService, mail: MailSink, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = FakeClock()
     with open_site(tmp_path, clock, push, mail, outbox_poll_seconds=0.05) as client:
         site = Site(client, clock, push, mail, tmp_path)
         eva = player(client, "Eva")
-        mail.hold = threading.Event()
+        hold = mail.hold = threading.Event()
         client.post("/api/players/me/email", json={"address": "eva@example.org"},
                     headers=key(eva))  # fmt: skip
         assert mail.received.wait(10)
         assert [r["state"] for r in site.rows(eva["id"])] == ["sending"]
-    mail.hold.set()
+        # The SMTP server answers only once the outbox's task was cancelled (it closes the
+        # notifications as it ends): the answer reaches no one, and the stopping server need
+        # not wait out smtplib's 30 s timeout in the mail's thread.
+        notes = site.notes
+        close = notes.close
+
+        async def close_then_answer() -> None:
+            await close()
+            hold.set()
+
+        monkeypatch.setattr(notes, "close", close_then_answer)
+    assert hold.is_set()
     mail.hold = None
     again = reopened(site, FakeClock(clock.now() + 60))
     try:
