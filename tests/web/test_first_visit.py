@@ -21,47 +21,28 @@ BUILT_IN = ("regulator", "regicide", "regicida")
 
 
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
-@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_each_card_is_a_picture_a_sentence_and_two_buttons(
     browser: Browser,
     server: str,
     request: pytest.FixtureRequest,
     artifacts: Path,
-    size: str,
     locale: str,
 ) -> None:
+    # One visit per language, its lobby seen at each size (the window resized: the layout is
+    # the window's, by its media queries).
     responses: list[Response] = []
-    for page in _checked_page(browser, server, request, SIZES[size], f"-{locale}-{size}", locale):
+    first = SIZES["desktop"]
+    for page in _checked_page(browser, server, request, first, f"-{locale}", locale):
         page.on("response", lambda r: responses.append(r))
         page.goto("/")
-        for game in BUILT_IN:
-            card = page.locator(f".game-card[data-game={game}]")
-            picture = card.locator("img.card-picture")
-            expect(picture).to_be_visible()
-            # decode() settles once the file has arrived: visible is not yet loaded, and a slow
-            # CI machine showed the box before the picture.
-            assert picture.evaluate(
-                "img => img.decode().then(() => img.naturalWidth > 0, () => false)"
-            ), game
-            box = picture.bounding_box()
-            assert box is not None and 48 <= box["width"] <= 96, box
-            # One sentence: a single full stop, at its end.
-            sentence = card.locator(".summary").inner_text().strip()
-            assert sentence.endswith(".") and sentence.count(". ") == 0, sentence
-            # The two buttons show without opening anything: on a desktop every card's above
-            # the fold, on a phone the first card's.
-            buttons = card.locator(".play-now-row button:visible")
-            expect(buttons).to_have_count(2)
-            expect(buttons.nth(0)).to_have_class("play-now primary")
-            expect(buttons.nth(1)).to_have_class("play-computer")
-            last = buttons.nth(1).bounding_box()
-            assert last is not None
-            if size == "desktop" or game == BUILT_IN[0]:
-                assert last["y"] + last["height"] <= SIZES[size][1], (game, last)
-        page.screenshot(path=str(artifacts / f"first-visit-lobby-{locale}-{size}.png"))
-        page.locator(".game-card[data-game=regicide]").screenshot(
-            path=str(artifacts / f"first-visit-card-{locale}-{size}.png")
-        )
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("window.scrollTo(0, 0)")  # as a first visit opens: at the top
+            cards_are_a_picture_a_sentence_and_two_buttons(page, size)
+            page.screenshot(path=str(artifacts / f"first-visit-lobby-{locale}-{size}.png"))
+            page.locator(".game-card[data-game=regicide]").screenshot(
+                path=str(artifacts / f"first-visit-card-{locale}-{size}.png")
+            )
         # The modules come gzipped, and the page names every one it will need at once.
         modules = [r for r in responses if r.url.endswith(".js")]
         assert len(modules) >= 20
@@ -76,6 +57,33 @@ def test_each_card_is_a_picture_a_sentence_and_two_buttons(
         # A later visit asks for nothing but the page: the rest is cached for good.
         for response in modules:
             assert "immutable" in (response.header_value("cache-control") or ""), response.url
+
+
+def cards_are_a_picture_a_sentence_and_two_buttons(page: Page, size: str) -> None:
+    for game in BUILT_IN:
+        card = page.locator(f".game-card[data-game={game}]")
+        picture = card.locator("img.card-picture")
+        expect(picture).to_be_visible()
+        # decode() settles once the file has arrived: visible is not yet loaded, and a slow
+        # CI machine showed the box before the picture.
+        assert picture.evaluate(
+            "img => img.decode().then(() => img.naturalWidth > 0, () => false)"
+        ), game
+        box = picture.bounding_box()
+        assert box is not None and 48 <= box["width"] <= 96, (size, box)
+        # One sentence: a single full stop, at its end.
+        sentence = card.locator(".summary").inner_text().strip()
+        assert sentence.endswith(".") and sentence.count(". ") == 0, sentence
+        # The two buttons show without opening anything: on a desktop every card's above
+        # the fold, on a phone the first card's.
+        buttons = card.locator(".play-now-row button:visible")
+        expect(buttons).to_have_count(2)
+        expect(buttons.nth(0)).to_have_class("play-now primary")
+        expect(buttons.nth(1)).to_have_class("play-computer")
+        last = buttons.nth(1).bounding_box()
+        assert last is not None
+        if size == "desktop" or game == BUILT_IN[0]:
+            assert last["y"] + last["height"] <= SIZES[size][1], (size, game, last)
 
 
 def test_a_table_for_oneself_opens_at_once_and_one_with_invites_offers_them(
