@@ -7,6 +7,7 @@ once. Screenshots of desktop and phone, English and pt-BR, go to test-artifacts/
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from contextlib import contextmanager
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from regalia.tables.seeks import CONNECTING_SECONDS
 from tests.web.conftest import _checked_page
 from tests.web.helpers import table_form
 
@@ -94,9 +96,11 @@ def test_play_now_skips_a_closed_tab_then_gives_the_computer(
         bea.screenshot(path=str(artifacts / "lobby-online.png"))
 
         # Ana closes the tab; her seek dies with it (waited for, not slept: the server's
-        # grace for a page still connecting is over once her seek is 3 s old).
+        # grace for a page still connecting is over once her seek is CONNECTING_SECONDS old;
+        # waiting_s is whole seconds, rounded down).
+        grace = math.ceil(CONNECTING_SECONDS)
         deadline = time.monotonic() + 20
-        while (seek_of(bea) or {}).get("waiting_s", 0) < 3 and time.monotonic() < deadline:
+        while (seek_of(bea) or {}).get("waiting_s", 0) < grace and time.monotonic() < deadline:
             bea.wait_for_timeout(200)
         ana.close()
         deadline = time.monotonic() + 10
@@ -130,14 +134,18 @@ def test_play_the_computer_in_one_click(
     browser: Browser, server: str, request: pytest.FixtureRequest, artifacts: Path,
     locale: str, label: str,
 ) -> None:  # fmt: skip
+    # One visit per language: its lobby seen at each size (the window resized: the layout is
+    # the window's, by its media queries), then one click seats the computer.
     checked = contextmanager(_checked_page)
-    for size, tag in ((DESKTOP, ""), (PHONE, "-phone")):
-        with checked(browser, server, request, size, f"-{locale}{tag}", locale) as page:
-            page.goto("/")
-            page.locator("#player-name").fill("Caio")
-            page.locator("#player-name").press("Enter")
-            card = page.locator(".game-card[data-game=regicida]")
-            button = card.locator("button.play-computer")
+    sizes = ((DESKTOP, ""), (PHONE, "-phone"))
+    with checked(browser, server, request, DESKTOP, f"-{locale}", locale) as page:
+        page.goto("/")
+        page.locator("#player-name").fill("Caio")
+        page.locator("#player-name").press("Enter")
+        card = page.locator(".game-card[data-game=regicida]")
+        button = card.locator("button.play-computer")
+        for size, tag in sizes:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
             expect(button).to_have_text(label)
             expect(page.locator(".online-count")).to_contain_text(
                 re.compile(r"\d+ (players? online|jogador(es)? on-line)")
@@ -145,10 +153,12 @@ def test_play_the_computer_in_one_click(
             page.screenshot(path=str(artifacts / f"lobby-computer-{locale}{tag}.png"))
             width = page.evaluate("document.scrollingElement.scrollWidth")
             assert width <= size[0], f"the lobby scrolls sideways ({width}px)"
-            button.click()
-            expect(page).to_have_url(re.compile(r"#/t/.+/.+"))
-            expect(page.locator(".status")).not_to_contain_text(re.compile("Waiting|Esperando"))
-            summary = page.request.get(f"/api/tables/{table_id(page)}").json()
-            assert summary["seats"][0]["kind"] == "human"
-            assert {s["kind"] for s in summary["seats"][1:]} == {"bot"}
+        button.click()
+        expect(page).to_have_url(re.compile(r"#/t/.+/.+"))
+        expect(page.locator(".status")).not_to_contain_text(re.compile("Waiting|Esperando"))
+        summary = page.request.get(f"/api/tables/{table_id(page)}").json()
+        assert summary["seats"][0]["kind"] == "human"
+        assert {s["kind"] for s in summary["seats"][1:]} == {"bot"}
+        for size, tag in reversed(sizes):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
             page.screenshot(path=str(artifacts / f"computer-table-{locale}{tag}.png"))
