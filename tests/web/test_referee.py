@@ -28,25 +28,35 @@ def cell_name(index: int) -> str:
 
 
 def tap_cells(page: Page, indexes: range) -> None:
-    """Tap each cell with the brush of its House and side (the brush kept when it fits)."""
+    """Tap each cell with the brush of its House and side (the brush kept when it fits: the
+    page's own brush is read once, then followed here), then check every tapped cell."""
+    house_now = page.locator('.ref-brush[aria-pressed="true"]').get_attribute("data-house")
+    side_now = page.locator('.ref-side[aria-pressed="true"]').get_attribute("data-side")
     for index in indexes:
         house, side = CELLS[index][0], "dark" if CELLS[index][1] == "D" else "light"
-        brush = page.locator(f'.ref-brush[data-house="{house}"]')
-        if brush.get_attribute("aria-pressed") != "true":
-            brush.click()
-        toggle = page.locator(f'.ref-side[data-side="{side}"]')
-        if toggle.get_attribute("aria-pressed") != "true":
-            toggle.click()
+        if house != house_now:
+            page.locator(f'.ref-brush[data-house="{house}"]').click()
+            house_now = house
+        if side != side_now:
+            page.locator(f'.ref-side[data-side="{side}"]').click()
+            side_now = side
         page.locator(f'.ref-cell[data-cell="{cell_name(index)}"]').click()
-        expect(page.locator(f'.ref-cell[data-cell="{cell_name(index)}"]')).to_have_attribute(
-            "data-token", CELLS[index]
-        )
+    expect(page.locator(f'.ref-brush[data-house="{house_now}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(page.locator(f'.ref-side[data-side="{side_now}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    tokens = board_shown(page)
+    for index in indexes:
+        assert tokens[index] == CELLS[index], (cell_name(index), tokens[index], CELLS[index])
 
 
 def board_shown(page: Page) -> list[str | None]:
     cells = page.locator(".ref-cell")
     expect(cells).to_have_count(36)
-    return [cells.nth(i).get_attribute("data-token") for i in range(36)]
+    shown: list[str | None] = cells.evaluate_all("cs => cs.map((c) => c.dataset.token ?? null)")
+    return shown
 
 
 def expected(with_verdict: bool = False) -> Any:
