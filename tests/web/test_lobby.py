@@ -53,9 +53,14 @@ def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, ser
     expect(invites.nth(1).locator("button.copy")).to_have_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()") == invite
     table_id = invite.split("#/t/")[1].split("/")[0]
-    expect(page.locator(f".table-list.waiting li[data-table='{table_id}']")).to_be_visible()
 
     page.locator(".created .play-link").click()
+    expect(page.locator(".status")).to_contain_text("Waiting")
+    # The lobby lists it as waiting: drawn afresh on the way back (its lists are redrawn
+    # every 4 s, at once when it opens), then on to the table again.
+    page.go_back()
+    expect(page.locator(f".table-list.waiting li[data-table='{table_id}']")).to_be_visible()
+    page.go_forward()
     expect(page.locator(".status")).to_contain_text("Waiting")
     expect(page.locator(".links .invite button.copy")).to_have_attribute("data-copy", invite)
     other = browser.new_context(base_url=server).new_page()
@@ -101,7 +106,7 @@ def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, ser
 
 def test_watch_a_running_table(page: Page) -> None:
     create_table(page, "regulator")
-    page.goto("/")
+    page.go_back()  # to the lobby the table was created in
     mine = page.locator(".table-list.playing li:has(a.my-seat)")
     expect(mine).to_have_count(1)
     mine.get_by_role("link", name="Watch").click()
