@@ -147,6 +147,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_GAME = "unknown_game", 404
     UNKNOWN_PLAYER = "unknown_player", 404
     UNKNOWN_CHALLENGE = "unknown_challenge", 404  # none, or not one of the caller's
+    NO_PUZZLES = "no_puzzles", 404  # the game has no puzzles, or none yet
     # Not now, in this state of the table or account.
     NOT_STARTED = "not_started", 409
     NOT_FINISHED = "not_finished", 409

@@ -30,7 +30,7 @@ from babel.messages.extract import extract_javascript
 from babel.messages.pofile import read_po, write_po
 
 SRC = Path(__file__).resolve().parents[1]
-LAYERS = ("core", "games", "tables", "server", "notify", "tournaments", "moderation")
+LAYERS = ("core", "games", "tables", "server", "notify", "tournaments", "moderation", "puzzles")
 WEB = SRC / "web" / "js"
 PAGE = SRC / "web" / "index.html"
 # index.html's own words: an element's text or label, translated by app.js.
@@ -48,6 +48,7 @@ MESSAGE_AT = {
     "BadRecord": 0,
     "IllegalAction": 0,
     "NotYourTurn": 0,
+    "NotAMove": 0,  # a puzzle try's refused move
     "Result": 1,
     "error_response": 1,
     "error": 1,  # the WebSocket's error messages

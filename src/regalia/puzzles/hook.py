@@ -15,6 +15,9 @@ class PuzzleHook:
 
     # Plies from the start before a position may be a puzzle (openings are the book's).
     min_ply: int = 6
+    # The starter set the server loads: (package, file name) of a JSONL resource of mined
+    # and verified puzzles (`regalia puzzles mine`); None: the game ships none.
+    shipped: tuple[str, str] | None = None
 
     def position_text(self, state: State[Any]) -> str:
         """The position text that `Game.from_position` reads back as `state`."""

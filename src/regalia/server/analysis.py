@@ -283,7 +283,7 @@ def _explore(state: State[Any], moves: list[str]) -> State[Any]:
     return state
 
 
-def _board(state: State[Any]) -> dict[str, Any]:
+def board_of(state: State[Any]) -> dict[str, Any]:
     """What the page draws: the public view and the legal moves of the seat to act."""
     acting = sorted(state.to_act())
     legal = state.legal_actions(acting[0]) if acting else []
@@ -355,7 +355,7 @@ def _position(game: Game[Any], body: AnalysisIn) -> tuple[int, int, dict[str, An
     ply = len(found) - 1 if body.ply is None else body.ply
     if ply >= len(found):
         raise TableError(ErrorCode.INVALID, f"ply {ply}: the game has plies 0..{len(found) - 1}")
-    return ply, len(found) - 1, _board(_explore(found[ply], body.moves))
+    return ply, len(found) - 1, board_of(_explore(found[ply], body.moves))
 
 
 @router.post("/analysis", response_model=AnalysisOut)

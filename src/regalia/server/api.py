@@ -127,6 +127,7 @@ def game_facts(game: Game[Any]) -> dict[str, Any]:
         "lessons": bool(game.lessons),
         "referee": bool(game.referee),
         "report": report_kind(game) is not None,
+        "puzzles": bool(game.puzzles),
         "dynamics": game.dynamics.value,
         "utility": game.utility.value,
         "chance": game.chance.value,

@@ -27,6 +27,7 @@ from regalia.server import (
     myaccount,
     people,
     players,
+    puzzles,
     rating_history,
     report,
     seasons,
@@ -65,7 +66,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db_url())
-        bots = BotPool(settings.bot_workers)
+        bots = BotPool(settings.bot_workers, on_demand=settings.bot_workers_on_demand)
         await bots.start()
         fanout = None
         if settings.redis_url:
@@ -100,6 +101,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             await install_notifications(app, service, settings)  # its task closes with the service
             app.state.tournaments.notify = app.state.notifications.notify  # rounds are told
             report.install(app, service, bots)  # post-game reports, in the background
+            await puzzles.install(app, service)  # the shipped puzzles, loaded once
             yield
         finally:
             collecting.cancel()
@@ -152,6 +154,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(notifications_router)
     app.include_router(analysis.router)
     app.include_router(report.router)  # GET /api/tables/{id}/report
+    app.include_router(puzzles.router)  # /api/puzzles/…
     app.include_router(ws.router)
     app.include_router(metrics_route.router)
     app.include_router(tournaments.router)

@@ -20,6 +20,7 @@ from regalia.puzzles.hook import PuzzleHook
 
 class RegicidePuzzles(PuzzleHook):
     min_ply = 12
+    shipped = ("regalia.ai.regicide", "puzzles.jsonl")
 
     def position_text(self, state: State[Any]) -> str:
         assert isinstance(state, RegicideState)

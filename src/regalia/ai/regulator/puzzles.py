@@ -23,6 +23,8 @@ def _to(move: int) -> int:
 
 
 class RegulatorPuzzles(PuzzleHook):
+    shipped = ("regalia.ai.regulator", "puzzles.jsonl")
+
     def position_text(self, state: State[Any]) -> str:
         assert isinstance(state, RegulatorState)
         return str(state.fen)

@@ -130,6 +130,7 @@ export const ErrorCode = Object.freeze({
   UNKNOWN_GAME: "unknown_game",
   UNKNOWN_PLAYER: "unknown_player",
   UNKNOWN_CHALLENGE: "unknown_challenge", // none, or not one of the caller's
+  NO_PUZZLES: "no_puzzles", // the game has no puzzles, or none yet
   NOT_STARTED: "not_started",
   NOT_FINISHED: "not_finished",
   FINISHED: "finished",
@@ -195,6 +196,7 @@ export const ErrorStatus = Object.freeze({
   UNKNOWN_GAME: 404,
   UNKNOWN_PLAYER: 404,
   UNKNOWN_CHALLENGE: 404,
+  NO_PUZZLES: 404,
   NOT_STARTED: 409,
   NOT_FINISHED: 409,
   FINISHED: 409,
