@@ -35,11 +35,13 @@ def light_square_fill(page: Page) -> str:
     return fill
 
 
-@pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_a_board_theme_and_a_piece_set_are_chosen_and_kept(
-    page: Page, phone: Page, artifacts: Path, lang: str
+    page: Page, phone: Page, artifacts: Path
 ) -> None:
-    in_language(page, lang)
+    """One table per board kind: the look is chosen in English, and the language switched on
+    the same page (this device's choice, then a reload) gives the letters of pt-BR; the
+    colours and the piece set are the same in both languages."""
+    in_language(page, "en")
     create_table(page, "regulator", level="random")
     wait_my_turn(page)
     assert light_square_fill(page) == "rgb(239, 227, 200)"  # wood, the default
@@ -49,32 +51,43 @@ def test_a_board_theme_and_a_piece_set_are_chosen_and_kept(
     page.locator("select[name=piece-set]").select_option("letters")
     # At once, on this board: blue squares, and each piece a disc with its letter.
     assert light_square_fill(page) == "rgb(222, 227, 230)"
-    king = page.locator("defs.piece-defs symbol#piece-k text.piece-letter").first
-    expect(king).to_have_text("K" if lang == "en" else "R")
-    expect(page.locator("defs.piece-defs symbol#piece-n text.piece-letter").first).to_have_text(
-        "N" if lang == "en" else "C"
-    )
-    page.screenshot(path=str(artifacts / f"look-blue-letters-{lang}.png"))
-    # Kept on this device: after a reload, and on another board of the page's kind.
-    page.reload()
-    wait_my_turn(page)
-    assert light_square_fill(page) == "rgb(222, 227, 230)"
-    expect(page.locator("select[name=piece-set]")).to_have_value("letters")
+    letters = {"en": ("K", "N"), "pt-BR": ("R", "C")}
+    for lang, (king, knight) in letters.items():
+        if lang != "en":  # kept on this device: after a reload, in the other language too
+            page.evaluate(f"localStorage.setItem('regalia.lang', '{lang}')")
+            page.reload()
+            wait_my_turn(page)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            assert light_square_fill(page) == "rgb(222, 227, 230)"
+            expect(page.locator("select[name=piece-set]")).to_have_value("letters")
+        expect(page.locator("defs.piece-defs symbol#piece-k text.piece-letter").first).to_have_text(
+            king
+        )
+        expect(page.locator("defs.piece-defs symbol#piece-n text.piece-letter").first).to_have_text(
+            knight
+        )
+        page.screenshot(path=str(artifacts / f"look-blue-letters-{lang}.png"))
     page.locator(".look-settings > summary").click()
     page.locator("select[name=board-theme]").select_option("green")
     assert light_square_fill(page) == "rgb(238, 238, 210)"
 
-    in_language(phone, lang)
+    # And on another board of the page's kind.
+    in_language(phone, "en")
     phone.evaluate(
         "localStorage.setItem('regalia.look', JSON.stringify({board: 'green', pieces: 'letters'}))"
     )
     create_table(phone, "regicide", level="random")
-    expect(phone.locator(".board .square.light").first).to_be_visible()
-    assert light_square_fill(phone) == "rgb(238, 238, 210)"
-    assert phone.locator("defs.piece-defs symbol#piece-q text.piece-letter").count() > 0
-    width = phone.evaluate("document.scrollingElement.scrollWidth")
-    assert width <= 390, f"the phone-sized page scrolls sideways ({width}px)"
-    phone.screenshot(path=str(artifacts / f"look-green-letters-regicide-{lang}-phone.png"))
+    for lang in letters:
+        if lang != "en":
+            phone.evaluate(f"localStorage.setItem('regalia.lang', '{lang}')")
+            phone.reload()
+            expect(phone.locator("html")).to_have_attribute("lang", lang)
+        expect(phone.locator(".board .square.light").first).to_be_visible()
+        assert light_square_fill(phone) == "rgb(238, 238, 210)"
+        assert phone.locator("defs.piece-defs symbol#piece-q text.piece-letter").count() > 0
+        width = phone.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= 390, f"the phone-sized page scrolls sideways ({width}px)"
+        phone.screenshot(path=str(artifacts / f"look-green-letters-regicide-{lang}-phone.png"))
 
 
 RULES = {
@@ -189,43 +202,47 @@ def rated_game(page: Page, players: list[dict[str, Any]], loser: int) -> str:
     return str(table)
 
 
-@pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_a_profile_charts_the_rating_history_of_each_game(
-    page: Page, phone: Page, artifacts: Path, lang: str
+    page: Page, phone: Page, artifacts: Path
 ) -> None:
-    suffix = lang.replace("-", "")
-    lia, max_ = new_player(page, f"Lia{suffix}"), new_player(page, f"Max{suffix}")
+    """The same three rated games charted in each language (only the caption's words
+    differ), on desktop and phone."""
+    lia, max_ = new_player(page, "Lia"), new_player(page, "Max")
     tables = [rated_game(page, [lia, max_], loser) for loser in (1, 1, 0)]
     history = page.request.get(f"/api/players/{lia['id']}/ratings/history").json()
     ratings = [p["rating"] for p in history["games"]["regulator"]]
     assert len(ratings) == 4 and ratings[0] == 1000
-    for shown, tag in ((page, ""), (phone, "-phone")):
-        in_language(shown, lang)
-        shown.goto(f"/#/player/{lia['id']}")
-        shown.reload()  # the hash alone does not load the page again in its language
-        chart = shown.locator("figure.rating-history[data-game=regulator]")
-        expect(chart).to_be_visible()
-        expect(chart.locator("circle.rating-dot")).to_have_count(4)
-        # The dots go up, up, then down, as the ratings did, and each links to its replay.
-        heights = [
-            float(y)
-            for y in chart.locator("circle.rating-dot").evaluate_all(
-                "ds => ds.map((d) => d.getAttribute('cy'))"
+    words = {"en": "over 3 rated games", "pt-BR": "em 3 partidas ranqueadas"}
+    for lang in words:
+        for shown, tag in ((page, ""), (phone, "-phone")):
+            in_language(shown, lang)
+            shown.goto(f"/#/player/{lia['id']}")
+            shown.reload()  # the hash alone does not load the page again in its language
+            expect(shown.locator("html")).to_have_attribute("lang", lang)
+            chart = shown.locator("figure.rating-history[data-game=regulator]")
+            expect(chart).to_be_visible()
+            expect(chart.locator("circle.rating-dot")).to_have_count(4)
+            # The dots go up, up, then down, as the ratings did, and each links to its replay.
+            heights = [
+                float(y)
+                for y in chart.locator("circle.rating-dot").evaluate_all(
+                    "ds => ds.map((d) => d.getAttribute('cy'))"
+                )
+            ]
+            assert heights[1] < heights[0] and heights[2] < heights[1] and heights[3] > heights[2]
+            links = chart.locator("svg a").evaluate_all(
+                "as => as.map((a) => a.getAttribute('href'))"
             )
-        ]
-        assert heights[1] < heights[0] and heights[2] < heights[1] and heights[3] > heights[2]
-        links = chart.locator("svg a").evaluate_all("as => as.map((a) => a.getAttribute('href'))")
-        assert links == [f"#/replay/{t}" for t in tables]
-        words = "over 3 rated games" if lang == "en" else "em 3 partidas ranqueadas"
-        expect(chart.locator("figcaption")).to_have_text(
-            f"Regulator Chess: {ratings[0]} → {ratings[-1]} {words}"
-        )
-        width = shown.evaluate("document.scrollingElement.scrollWidth")
-        assert width <= shown.viewport_size["width"], f"the page scrolls sideways ({width}px)"  # type: ignore[index]
-        chart.scroll_into_view_if_needed()
-        shown.screenshot(path=str(artifacts / f"profile-rating-chart-{lang}{tag}.png"))
+            assert links == [f"#/replay/{t}" for t in tables]
+            expect(chart.locator("figcaption")).to_have_text(
+                f"Regulator Chess: {ratings[0]} → {ratings[-1]} {words[lang]}"
+            )
+            width = shown.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= shown.viewport_size["width"], f"the page scrolls sideways ({width}px)"  # type: ignore[index]
+            chart.scroll_into_view_if_needed()
+            shown.screenshot(path=str(artifacts / f"profile-rating-chart-{lang}{tag}.png"))
     # A player without rated games has no chart.
-    nobody = new_player(page, f"Ned{suffix}")
+    nobody = new_player(page, "Ned")
     page.goto(f"/#/player/{nobody['id']}")
     expect(page.locator(".no-ratings")).to_be_visible()
     expect(page.locator("figure.rating-history")).to_have_count(0)
