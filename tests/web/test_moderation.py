@@ -22,8 +22,11 @@ pytestmark = pytest.mark.browser
 def guest(browser: Browser, server: str, name: str, lang: str, phone: bool) -> Page:
     size = {"width": 390, "height": 844} if phone else {"width": 1366, "height": 768}
     context = browser.new_context(base_url=server, viewport=size, locale=lang)
+    # The language on the tab's first page only: the header's switch may change it later.
     context.add_init_script(f"localStorage.setItem('regalia.sound', 'off');"
-                            f"localStorage.setItem('regalia.lang', '{lang}');")  # fmt: skip
+                            "if (!sessionStorage.getItem('lang-set')) {"
+                            f" localStorage.setItem('regalia.lang', '{lang}');"
+                            " sessionStorage.setItem('lang-set', '1'); }")  # fmt: skip
     page = context.new_page()
     become_guest(page, name) if lang == "en" else become_guest_pt(page, name)
     return page
@@ -49,24 +52,9 @@ def data_dir(factory: pytest.TempPathFactory) -> Path:
     return found[-1]
 
 
-@pytest.mark.parametrize(("lang", "phone"), [("en", False), ("pt-BR", True)])
-def test_a_moderator_mutes_a_reported_player_who_is_told_why(
-    browser: Browser, server: str, tmp_path_factory: pytest.TempPathFactory, artifacts: Path,
-    lang: str, phone: bool,
-) -> None:  # fmt: skip
-    tag = uuid.uuid4().hex[:6]
-    mod, rude = (guest(browser, server, f"{n} {tag}", lang, phone) for n in ("Mo", "Ru"))
-    mod_player, rude_player = me(mod), me(rude)
-    grant = [
-        "admin",
-        "grant",
-        f"Mo {tag}",
-        "moderator",
-        "--data-dir",
-        str(data_dir(tmp_path_factory)),
-    ]
-    assert CliRunner().invoke(build(), grant).exit_code == 0
-    api = httpx.Client(base_url=server, timeout=30)
+def rude_chat(api: httpx.Client, rude_player: dict[str, Any]) -> tuple[str, dict[str, str], int]:
+    """A table where `rude_player` says hi, an insult and bye; (its commands URL, the seat's
+    headers, the insult's event seq)."""
     headers = {"X-Player-Key": rude_player["key"]}
     table = {"game": "regulator", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
     made = api.post("/api/tables", json=table, headers=headers).json()
@@ -78,40 +66,82 @@ def test_a_moderator_mutes_a_reported_player_who_is_told_why(
         assert api.post(url, json={"type": "chat", "text": text}, headers=seat).status_code == 200
     events = api.get(f"/api/tables/{table_id}/events").json()["events"]
     insult = next(e["seq"] for e in events if e.get("text") == "you are an idiot")
-    report = {
-        "player": rude_player["id"],
-        "table": table_id,
-        "event_seq": insult,
-        "reason": "insult",
-    }
-    reported = api.post("/api/reports", json=report, headers={"X-Player-Key": mod_player["key"]})
-    assert reported.status_code == 201
+    return url, seat, insult
+
+
+def test_a_moderator_mutes_a_reported_player_who_is_told_why(
+    browser: Browser, server: str, tmp_path_factory: pytest.TempPathFactory, artifacts: Path
+) -> None:
+    # One moderator handles two reports: in English on a desktop, then (the header's switch,
+    # the window resized) in Portuguese on a phone; each reported player, in the same
+    # language and size, is told why.
+    tag = uuid.uuid4().hex[:6]
+    cases = [("en", False), ("pt-BR", True)]
+    mod = guest(browser, server, f"Mo {tag}", "en", False)
+    rudes = {lang: guest(browser, server, f"Ru{i} {tag}", lang, phone)
+             for i, (lang, phone) in enumerate(cases)}  # fmt: skip
+    mod_player = me(mod)
+    grant = [
+        "admin",
+        "grant",
+        f"Mo {tag}",
+        "moderator",
+        "--data-dir",
+        str(data_dir(tmp_path_factory)),
+    ]
+    assert CliRunner().invoke(build(), grant).exit_code == 0
+    api = httpx.Client(base_url=server, timeout=30)
+    chats = {}
+    for lang, _ in cases:
+        rude_player = me(rudes[lang])
+        url, seat, insult = chats[lang] = rude_chat(api, rude_player)
+        report = {
+            "player": rude_player["id"],
+            "table": url.split("/")[3],
+            "event_seq": insult,
+            "reason": "insult",
+        }
+        reported = api.post(
+            "/api/reports", json=report, headers={"X-Player-Key": mod_player["key"]}
+        )
+        assert reported.status_code == 201
 
     mod.reload()
-    link = mod.locator("#moderation-link")
-    expect(link).to_be_visible()
-    link.click()
-    card = mod.locator(".mod-report").filter(has_text=f"Ru {tag}")
-    expect(card.locator(".mod-chat li.reported")).to_contain_text("you are an idiot")
-    expect(card.locator(".mod-chat li")).to_have_count(3)
-    card.locator("select.mod-action").select_option("mute")
-    card.locator("input.mod-minutes").fill("60")
-    card.locator("input.mod-reason").fill("insults in chat")
-    mod.screenshot(
-        path=str(artifacts / f"moderation-queue-{lang}-{'phone' if phone else 'desktop'}.png")
-    )
-    card.locator("button[type=submit]").click()
-    expect(mod.locator(".mod-log")).to_contain_text("insults in chat")
-    expect(mod.locator(".mod-report").filter(has_text=f"Ru {tag}")).to_have_count(0)
+    for i, (lang, phone) in enumerate(cases):
+        if lang != "en":
+            mod.locator(".lang-select").select_option(lang)
+            expect(mod.locator("html")).to_have_attribute("lang", lang)
+        if phone:
+            mod.set_viewport_size({"width": 390, "height": 844})
+        if i == 0:
+            link = mod.locator("#moderation-link")
+            expect(link).to_be_visible()
+            link.click()
+        rude_name = f"Ru{i} {tag}"
+        card = mod.locator(".mod-report").filter(has_text=rude_name)
+        expect(card.locator(".mod-chat li.reported")).to_contain_text("you are an idiot")
+        expect(card.locator(".mod-chat li")).to_have_count(3)
+        card.locator("select.mod-action").select_option("mute")
+        card.locator("input.mod-minutes").fill("60")
+        reason = f"insults in chat {i}"
+        card.locator("input.mod-reason").fill(reason)
+        mod.screenshot(
+            path=str(artifacts / f"moderation-queue-{lang}-{'phone' if phone else 'desktop'}.png")
+        )
+        card.locator("button[type=submit]").click()
+        expect(mod.locator(".mod-log")).to_contain_text(reason)
+        expect(mod.locator(".mod-report").filter(has_text=rude_name)).to_have_count(0)
 
-    refused = api.post(url, json={"type": "chat", "text": "again"}, headers=seat)
-    assert refused.json()["error"]["code"] == "muted"
-    rude.reload()
-    notice = rude.locator("#site-notice")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text("insults in chat")
-    expect(notice).to_contain_text("muted you" if lang == "en" else "silenciou você")
-    expect(rude.locator("#moderation-link")).to_be_hidden()
-    rude.screenshot(
-        path=str(artifacts / f"moderation-notice-{lang}-{'phone' if phone else 'desktop'}.png")
-    )
+        url, seat, _ = chats[lang]
+        refused = api.post(url, json={"type": "chat", "text": "again"}, headers=seat)
+        assert refused.json()["error"]["code"] == "muted"
+        rude = rudes[lang]
+        rude.reload()
+        notice = rude.locator("#site-notice")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text(reason)
+        expect(notice).to_contain_text("muted you" if lang == "en" else "silenciou você")
+        expect(rude.locator("#moderation-link")).to_be_hidden()
+        rude.screenshot(
+            path=str(artifacts / f"moderation-notice-{lang}-{'phone' if phone else 'desktop'}.png")
+        )
