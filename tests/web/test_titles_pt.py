@@ -15,10 +15,11 @@ pytestmark = pytest.mark.browser
 
 
 def in_portuguese(page: Page, url: str) -> None:
-    page.goto("/")
-    page.evaluate("localStorage.setItem('regalia.lang', 'pt-BR')")
+    """`url` in pt-BR, this device's chosen language: set before the page's first script runs
+    (as a choice kept from an earlier visit), so no load in English and reload are needed."""
+    page.add_init_script("localStorage.setItem('regalia.lang', 'pt-BR')")
     page.goto(url)
-    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "pt-BR")
 
 
 def test_game_titles_read_as_portuguese_sentences(page: Page, phone: Page, artifacts: Path) -> None:
