@@ -51,14 +51,26 @@ class HttpBot:
     def start(self) -> None:
         self._spawn(self._follow_events)
 
-    def stop(self) -> None:
+    def stop(self, seconds: float = 30.0) -> None:
+        """Ends every stream this BOT follows and waits for its threads: each stops at the
+        next line its stream brings (a keep-alive line comes every bot_keepalive_seconds),
+        so none goes on asking a server that has stopped."""
         self._stop.set()
+        for thread in list(self._threads):
+            thread.join(seconds)
 
     def play(self, game_id: str) -> None:
         self._spawn(self._play, game_id)
 
     def _spawn(self, target: Any, *args: Any) -> None:
-        thread = threading.Thread(target=target, args=args, daemon=True)
+        def run() -> None:
+            try:
+                target(*args)
+            except httpx.TransportError:
+                if not self._stop.is_set():  # stopped: the server may be gone too
+                    raise
+
+        thread = threading.Thread(target=run, daemon=True)
         self._threads.append(thread)
         thread.start()
 
@@ -91,8 +103,12 @@ class HttpBot:
     def _play(self, game_id: str) -> None:
         last: dict[str, Any] | None = None
         seat, waiting_for = None, 0  # own actions the BOT has seen played, once its move lands
+        if self._stop.is_set():
+            return
         with self._stream(f"/api/bot/game/stream/{game_id}") as response:
             for text in response.iter_lines():
+                if self._stop.is_set():
+                    return
                 if not text.strip():
                     continue
                 line = json.loads(text)
