@@ -1,9 +1,9 @@
 """Storage faults on a real server process: a locked database, a damaged one, a killed bot.
 
 Found by probing (issue 12): with the SQLite file locked for seconds, bot tables stopped for
-good and errors came back as plain-text 500s or dropped sockets. Now a locked store (here for
-20 s) answers `unavailable` (503, Retry-After) in the documented shapes, nothing is
-half-applied, and every table goes on once the lock is gone.
+good and errors came back as plain-text 500s or dropped sockets. Now a locked store (here
+until its writes are answered, up to 20 s) answers `unavailable` (503, Retry-After) in the
+documented shapes, nothing is half-applied, and every table goes on once the lock is gone.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from tests.server.services import pg_bin, postgres_cluster
 BOTS = [{"kind": "bot", "level": "random"}] * 4
 # Strong bots on a short clock: long games whose every move is stored, as in the report.
 STRONG = [{"kind": "bot", "level": "strong"}] * 4
+REFUSED_BOT = "bot move not stored (unavailable); retrying"
 
 
 def _status(base: str, table: str) -> str:
@@ -44,11 +45,12 @@ def _seq(base: str, table: str) -> int:
     return int(httpx.get(f"{base}/api/tables/{table}", timeout=30).json()["seq"])
 
 
-def _hold_lock(db: Path, seconds: float, held: threading.Event) -> None:
+def _hold_lock(db: Path, seconds: float, held: threading.Event, release: threading.Event) -> None:
+    """Locks the database until `release` is set, for `seconds` at most."""
     conn = sqlite3.connect(db, timeout=30, isolation_level=None)
     conn.execute("BEGIN EXCLUSIVE")
     held.set()
-    time.sleep(seconds)
+    release.wait(seconds)
     conn.execute("ROLLBACK")
     conn.close()
 
@@ -101,10 +103,13 @@ def test_a_locked_database_delays_tables_but_loses_and_stops_none(tmp_path: Path
         ]  # fmt: skip
         human, token = _human_table(base)
         time.sleep(1.0)
-        held = threading.Event()
-        # 20 s: a write queued behind a few others that each wait 5 s for the lock is still
-        # refused rather than stored after the release.
-        locker = threading.Thread(target=_hold_lock, args=(tmp_path / "regalia.sqlite3", 20, held))
+        held, release = threading.Event(), threading.Event()
+        # Until both writes made during the lock have their answers and a bot's move was
+        # refused, 20 s at most: a write queued behind a few others that each wait 5 s for
+        # the lock is still refused rather than stored after the release.
+        locker = threading.Thread(
+            target=_hold_lock, args=(tmp_path / "regalia.sqlite3", 20, held, release)
+        )
         locker.start()
         held.wait(10)
         creations: list[httpx.Response] = []
@@ -116,6 +121,9 @@ def test_a_locked_database_delays_tables_but_loses_and_stops_none(tmp_path: Path
         creator.join()
         created = creations[0]
         during = {t: _seq(base, t) for t in tables}
+        while locker.is_alive() and REFUSED_BOT not in log.read_text():
+            time.sleep(0.1)  # and until the lock has met a bot's move too
+        release.set()
         locker.join()
         # The bots' retries back off to at most a few seconds here: each table moves again (or
         # has finished) well within 8 s of the lock's release.
@@ -150,7 +158,7 @@ def test_a_locked_database_delays_tables_but_loses_and_stops_none(tmp_path: Path
             status = httpx.get(f"{base}/api/tables/{table}", timeout=30).json()["status"]
             assert after[table] > during[table] or status == "finished", table
     text = log.read_text()
-    assert "bot move not stored (unavailable); retrying" in text  # the lock met the bots
+    assert REFUSED_BOT in text  # the lock met the bots
     assert "failed; upkeep will retry" not in text
     assert not tracebacks(log), text[-3000:]
 
