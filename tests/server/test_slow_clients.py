@@ -28,12 +28,12 @@ def _connect(base: str) -> socket.socket:
     return sock
 
 
-def _answer(sock: socket.socket) -> tuple[float, bytes]:
-    started = time.monotonic()
+def _answer(sock: socket.socket, sent: float) -> tuple[float, bytes]:
+    """Everything the server sends until it closes, and how long after `sent` that was."""
     data = b""
     while chunk := sock.recv(4096):
         data += chunk
-    return time.monotonic() - started, data
+    return time.monotonic() - sent, data
 
 
 def _closed(sock: socket.socket) -> bool:
@@ -52,32 +52,44 @@ def _closed(sock: socket.socket) -> bool:
 @pytest.mark.slow
 def test_slow_headers_bodies_and_idle_connections_are_closed(tmp_path: Path) -> None:
     with serve(tmp_path, tmp_path / "server.log", **FAST) as server:
+        # The half-sent request, the half-sent body and the idle connection at once: each
+        # deadline runs on its own connection.
         half = _connect(server.base)
         half.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")  # never finished
-        waited, answer = _answer(half)
+        half_sent = time.monotonic()
+        slow_body = _connect(server.base)
+        slow_body.sendall(b"POST /api/replays HTTP/1.1\r\nHost: x\r\ncontent-type: "
+                          b"application/json\r\ncontent-length: 50\r\n\r\n{\"rec")  # fmt: skip
+        body_sent = time.monotonic()
+        idle = _connect(server.base)
+        idle.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        idle_sent = time.monotonic()
+
+        waited, answer = _answer(half, half_sent)
         assert waited < 5 and answer.startswith(b"HTTP/1.1 408")
         body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
         assert body["error"]["code"] == "timeout"
 
-        slow_body = _connect(server.base)
-        slow_body.sendall(b"POST /api/replays HTTP/1.1\r\nHost: x\r\ncontent-type: "
-                          b"application/json\r\ncontent-length: 50\r\n\r\n{\"rec")  # fmt: skip
-        waited, answer = _answer(slow_body)
+        waited, answer = _answer(slow_body, body_sent)
         assert waited < 5 and answer.startswith(b"HTTP/1.1 408")
 
-        idle = _connect(server.base)
-        idle.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
-        time.sleep(2.5)  # past the keep-alive time
+        time.sleep(max(0.0, idle_sent + 2.5 - time.monotonic()))  # past the keep-alive time
         assert idle.recv(4096).startswith(b"HTTP/1.1 200")
         assert _closed(idle)
 
         crowd = [_connect(server.base) for _ in range(30)]
+        opened = time.monotonic()
         shut: set[socket.socket] = set()
-        deadline = time.monotonic() + 1.2  # well before the header deadline
+        deadline = opened + 1.2  # well before the header deadline
         while len(shut) < 10 and time.monotonic() < deadline:
             readable, _, _ = select.select(list(set(crowd) - shut), [], [], 0.1)
             shut |= {sock for sock in readable if sock.recv(1) == b""}
         assert len(shut) == 10  # beyond 20 open connections per address
-        time.sleep(3.0)  # the others never sent a byte: their header deadline passed
+        # The others never sent a byte: each is closed once their header deadline (2 s)
+        # passed, within 4 s of opening.
+        open_ = set(crowd) - shut
+        while open_ and time.monotonic() < opened + 4.0:
+            readable, _, _ = select.select(list(open_), [], [], 0.1)
+            open_ -= {sock for sock in readable if _closed(sock)}
         assert all(_closed(sock) for sock in crowd)
         assert httpx.get(f"{server.base}/api/health", timeout=10).json() == {"ok": True}
