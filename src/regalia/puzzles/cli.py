@@ -18,6 +18,7 @@ from regalia.core.game import Game, State
 from regalia.core.registry import get_game
 from regalia.puzzles.mine import NODES, mine_states
 from regalia.puzzles.selfplay import PLAY_NODES, selfplay_games
+from regalia.puzzles.verify import problems, verifier
 
 
 def _records(game: Game[Any], path: Path) -> Iterator[tuple[str, list[State[Any]]]]:
@@ -92,7 +93,51 @@ def mine(
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
 
 
+def check(
+    files: list[Path] = typer.Argument(..., help="JSONL files of mined puzzles."),
+    game: str = typer.Option(..., help="The game, e.g. regulator."),
+    out: Path | None = typer.Option(
+        None, help="Write the puzzles that pass here, each once, by id (a shipped set)."
+    ),
+) -> None:
+    """Check mined puzzles with a second search set up unlike the miner's (full width to a
+    fixed depth, no table, no reductions): the solution's move must be its best, decisive
+    and clear of the next at every solver step (regalia.puzzles.verify)."""
+    try:
+        found_game = get_game(game)
+        if not found_game.puzzles:
+            raise fail(f"{found_game.title} has no puzzles to check")
+        agent = verifier(found_game)
+        puzzles: dict[str, dict[str, Any]] = {}
+        for file in files:
+            for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+                if line.strip():
+                    try:
+                        row = json.loads(line)
+                    except ValueError:
+                        raise fail(f"{file}:{number}: not a JSON line") from None
+                    if row.get("game") == found_game.name:
+                        puzzles.setdefault(row["id"], row)
+        passed = []
+        for number, puzzle in enumerate(puzzles.values(), start=1):
+            found = problems(found_game, puzzle, agent)
+            if found:
+                print(f"{puzzle['id']}: {'; '.join(found)}", file=sys.stderr)
+            else:
+                passed.append(puzzle)
+            if number % 50 == 0:
+                print(f"{number}/{len(puzzles)} checked, {len(passed)} pass", file=sys.stderr)
+        print(f"{len(passed)} of {len(puzzles)} puzzles pass")
+        if out is not None:
+            with out.open("w", encoding="utf-8") as sink:
+                for puzzle in sorted(passed, key=lambda p: p["id"]):
+                    sink.write(json.dumps(puzzle, ensure_ascii=False) + "\n")
+    except (RegaliaError, OSError, KeyError) as exc:
+        raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+
+
 def register(groups: Groups) -> None:
-    app = typer.Typer(help="Puzzles: mine them from games (docs/puzzles.md).")
+    app = typer.Typer(help="Puzzles: mine them from games and check them (docs/puzzles.md).")
     app.command("mine")(mine)
+    app.command("check")(check)
     groups.root.add_typer(app, name="puzzles", no_args_is_help=True)

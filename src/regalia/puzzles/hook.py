@@ -18,6 +18,9 @@ class PuzzleHook:
     # The starter set the server loads: (package, file name) of a JSONL resource of mined
     # and verified puzzles (`regalia puzzles mine`); None: the game ships none.
     shipped: tuple[str, str] | None = None
+    # The depth of the second opinion's full-width search (regalia.puzzles.verify): as deep
+    # as a shipped set's check stays within seconds.
+    verify_depth: int = 6
 
     def position_text(self, state: State[Any]) -> str:
         """The position text that `Game.from_position` reads back as `state`."""

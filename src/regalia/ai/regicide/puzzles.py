@@ -21,6 +21,7 @@ from regalia.puzzles.hook import PuzzleHook
 class RegicidePuzzles(PuzzleHook):
     min_ply = 12
     shipped = ("regalia.ai.regicide", "puzzles.jsonl")
+    verify_depth = 4  # four seats: depth 5 costs about 80 ms a position, 4 about 15
 
     def position_text(self, state: State[Any]) -> str:
         assert isinstance(state, RegicideState)
