@@ -2,7 +2,7 @@
 // the players' profiles, and the header (rules links, leaderboards, the account control).
 // Routes: #/ lobby · #/t/{id} watch · #/t/{id}/{token} play · #/replay/{id} · #/replay ·
 // #/leaderboard[/{game}[/{page}]] · #/player/{id} · #/analysis/{game} · #/editor/{game} · #/learn/{game}[/{lesson}] ·
-// #/games (My games) · #/referee[/{game}] · #/people · #/moderation
+// #/games (My games) · #/referee[/{game}] · #/people · #/moderation · #/puzzles/{game}[/{id}]
 
 import { showLobby } from "./lobby.js";
 import { showTournament, showTournaments } from "./tournaments.js";
@@ -16,6 +16,7 @@ import { showEditor } from "./editor.js";
 import { showReset, showSettings } from "./settings.js";
 import { registerWorker } from "./pwa.js";
 import { showLearn } from "./learn.js";
+import { showPuzzles } from "./puzzles.js";
 import { showReferee } from "./referee.js";
 import { mountMyGamesBadge, showMyGames } from "./mygames.js";
 import { mountAccount } from "./account.js";
@@ -50,6 +51,8 @@ function route() {
     current = showEditor(main);
   } else if (parts[0] === "learn" && parts[1]) {
     current = showLearn(main, parts[1], parts[2] || null);
+  } else if (parts[0] === "puzzles" && parts[1]) { // the next puzzle, or puzzle {id}: puzzles.js
+    current = showPuzzles(main, parts[1], parts[2] || null);
   } else if (parts[0] === "settings") { // #/settings[/{note}], #/reset[/{token}]: settings.js
     current = showSettings(main, parts[1] || null);
   } else if (parts[0] === "reset") {

@@ -20,6 +20,7 @@ import { ensureName } from "./name.js";
 import { leaderboardLink } from "./leaderboard.js";
 import { canAnalyse } from "./analysis.js";
 import { learnLinks } from "./learn.js";
+import { dailyLine, puzzleLink } from "./puzzles.js";
 import { editorLink, hasEditor, pictureOf } from "./boards/index.js";
 import { pageIn, t } from "./i18n.js";
 
@@ -165,8 +166,10 @@ function gameCard(game, created) {
         // One sentence; the whole description is the rules page's and the sentence's tooltip.
         h("p", { class: "summary", title: t(game.description || game.summary) }, t(game.summary || game.description)))),
     playNow(game, table),
+    dailyLine(game),
     h("p", { class: "players card-links" }, playersText(game),
       learn ? [" · ", [...learn.childNodes]] : null,
+      game.puzzles ? [" · ", h("a", { href: puzzleLink(game.name), class: "puzzles-link" }, t("Puzzles"))] : null,
       game.rules_url ? [" · ", h("a", { href: pageIn(game.rules_url) }, t("Full rules of {0}", game.title))] : null,
       " · ", h("a", { href: leaderboardLink(game.name), class: "leaderboard-link" }, t("Leaderboard")), analysis,
       hasEditor(game.name) ? [" · ", h("a", { href: editorLink(game.name), class: "editor-link" }, t("Board editor"))] : null),
