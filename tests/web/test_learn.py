@@ -118,7 +118,12 @@ def test_regicida_lesson_by_clicking_on_a_phone(phone: Page, artifacts: Path) ->
     expect(phone.locator(".lesson-list")).to_be_hidden()  # folded: the board comes first
     # The grid takes the phone's width the window leaves it, with the piles, the hint and
     # the move line under it in sight (the Identity, the Objective and the panels after).
-    phone.wait_for_timeout(300)  # the board fits the window once the page is drawn
+    # The board fits the window once the page is drawn: waited for, not slept.
+    phone.wait_for_function(
+        "px => (document.querySelector('svg.board')?.getBoundingClientRect().width ?? 0) >= px",
+        arg=REGICIDA_PHONE_LESSON_PX,
+        timeout=5_000,
+    )
     board = phone.locator("svg.board").bounding_box()
     assert board and board["width"] >= REGICIDA_PHONE_LESSON_PX, board
     for part in (".piles", ".hint", ".lesson-move-form"):
