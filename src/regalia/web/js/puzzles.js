@@ -118,20 +118,18 @@ function mountPuzzles(box, game, module, puzzleId) {
   const score = h("p", { class: "puzzle-score" });
   const analysisLink = h("button", { type: "button", class: "puzzle-analysis", hidden: true },
     t("Open this position in the analysis board"));
-  const error = h("p", { class: "error puzzle-error", role: "alert" });
 
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, t("{0} puzzles", game.title)), h("a", { href: "#/", class: "back" }, t("Lobby"))),
     h("div", { class: "table-body puzzle-body" },
       h("div", { class: "board-col" }, task, boardRoot),
-      h("aside", { class: "side-col puzzle-side" }, feedback, buttons, solutionBox, facts, themes, score, analysisLink, error)));
+      h("aside", { class: "side-col puzzle-side" }, feedback, buttons, solutionBox, facts, themes, score, analysisLink)));
 
   let puzzle = null;
   let board = null;
   let boardSeat = null;
   let current = null; // the board the player moves on: {view, to_act, legal}
   let mine = []; // the solver's moves so far (legal[].text)
-  let played = []; // every move of the line so far, the replies too
   let state = "loading"; // "playing" | "busy" | "solved" | "failed"
   let stats = null; // the signed-in player's {rating, streak} in this game
   let ticket = 0;
@@ -205,10 +203,8 @@ function mountPuzzles(box, game, module, puzzleId) {
   function show(found, replace) {
     puzzle = found;
     mine = [];
-    played = [];
     current = found.board;
     state = "playing";
-    error.textContent = "";
     box.dataset.puzzle = found.id;
     box.dataset.state = state;
     if (replace) history.replaceState(null, "", puzzleLink(game.name, found.id));
@@ -238,7 +234,6 @@ function mountPuzzles(box, game, module, puzzleId) {
     const mark = ++ticket;
     state = "loading";
     box.dataset.state = state;
-    error.textContent = "";
     try {
       const found = await fetchIt();
       if (mark === ticket) show(found, replace);
@@ -281,7 +276,6 @@ function mountPuzzles(box, game, module, puzzleId) {
       stats = { rating: answer.rating, streak: answer.streak ?? 0 };
     }
     if (answer.ok && !answer.solved) {
-      played.push(legal.text, answer.reply);
       current = answer.board;
       state = "playing";
       box.dataset.state = state;
@@ -290,7 +284,6 @@ function mountPuzzles(box, game, module, puzzleId) {
       return;
     }
     if (answer.solved) {
-      played.push(legal.text);
       state = "solved";
       if (answer.board) draw(answer.board, false);
       const words = [h("strong", {}, t("Solved!")), " "];
