@@ -1,4 +1,4 @@
-"""CLI commands of the ai area: `regalia arena`."""
+"""CLI commands of the ai area: `regalia arena`, `regalia selfplay`."""
 
 from __future__ import annotations
 
@@ -21,6 +21,14 @@ from regalia.ai.arena import (
     budget_text,
     run_match,
 )
+from regalia.ai.selfplay import (
+    SelfplayResult,
+    SelfplaySpec,
+    ShardReport,
+    check_out_dir,
+    plan,
+    run_selfplay,
+)
 from regalia.ai.sprt import Sprt
 from regalia.cli import Groups
 from regalia.cli.common import err_console, fail, user_errors
@@ -30,6 +38,7 @@ from regalia.core.errors import BadNotation
 def register(groups: Groups) -> None:
     """Add this area's commands to the groups."""
     register_arena(groups)
+    register_selfplay(groups)
 
 
 def register_arena(groups: Groups) -> None:
@@ -125,6 +134,103 @@ def register_arena(groups: Groups) -> None:
             typer.echo(json.dumps(result.to_json(), sort_keys=True))
         else:
             _print_result(result)
+
+
+def register_selfplay(groups: Groups) -> None:
+    @groups.root.command("selfplay")
+    def selfplay(
+        game: str = typer.Argument(..., help="The game, e.g. regulator."),
+        out: Path = typer.Option(
+            ..., "--out", help="Folder for the data: one .npz per game and index.json."
+        ),
+        level: str | None = typer.Option(
+            None,
+            "--level",
+            help="The bot level playing every seat (the game's own, as in regalia arena). "
+            "Default: the game's strongest.",
+        ),
+        games: int = typer.Option(10, "--games", help="Number of games (at least 1)."),
+        seed: int = typer.Option(
+            0, "--seed", help="Game i is dealt with seed SEED+i: the same seed, the same data."
+        ),
+        jobs: int = typer.Option(1, "--jobs", help="Worker processes (0: one per CPU)."),
+        ray: str | None = typer.Option(
+            None,
+            "--ray",
+            help="Play the games as Ray tasks instead of --jobs processes: 'local' starts "
+            "Ray on this machine, 'auto' joins this machine's cluster, HOST:6379 the "
+            "cluster whose head is there. Same seed, same data as --jobs; the files are "
+            "written here.",
+        ),
+        nodes: int | None = typer.Option(
+            None,
+            "--nodes",
+            help="Nodes per action for a searching level, no clock. Default: the level's "
+            "own node bound, its clock dropped (as regalia arena). Either way reproducible.",
+        ),
+        players: int | None = typer.Option(
+            None, "--players", help="Table size (default: the game's smallest)."
+        ),
+        option: list[str] = typer.Option(
+            [], "--option", help="Game option NAME=VALUE (repeatable)."
+        ),
+        max_plies: int | None = typer.Option(
+            None,
+            "--max-plies",
+            help="Safety cap: a longer game stops there, truncated (rewards 0).",
+        ),
+    ) -> None:
+        """Self-play data: games of one bot level against itself, every decision saved in
+        the batched environments' format (obs, mask, action, to_play; rewards per game).
+        Progress on stderr; a seed replays exactly."""
+        with user_errors():
+            if jobs < 0:
+                raise fail(f"--jobs is 0 (one per CPU) or more, not {jobs}")
+            spec = SelfplaySpec(
+                game=game,
+                games=games,
+                seed=seed,
+                level=level,
+                out=str(out),
+                players=players,
+                nodes=nodes,
+                max_plies=max_plies,
+                options=_options(option),
+            )
+            workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+            result = _run_selfplay(spec, workers, ray)
+        reports = result.reports
+        truncated = sum(r.truncated for r in reports)
+        typer.echo(
+            f"{len(reports)} {spec.game} games of {result.level} against itself, "
+            f"{result.steps} decisions, in {out} (index.json)"
+            + (f"; {truncated} truncated at the ply limit" if truncated else "")
+        )
+
+
+def _run_selfplay(spec: SelfplaySpec, jobs: int, ray: str | None) -> SelfplayResult:
+    plan(spec)  # bad values are answered before the progress bar starts
+    check_out_dir(spec.out)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task(f"{spec.game} selfplay", total=max(spec.games, 1))
+
+        def advance(_: ShardReport) -> None:
+            progress.advance(task)
+
+        try:
+            return run_selfplay(spec, jobs, advance, ray)
+        except BadNotation:
+            raise
+        except Exception as exc:  # a bot or rules bug in a worker: say which, briefly
+            raise BadNotation(f"a game failed: {type(exc).__name__}: {exc}") from exc
 
 
 def _suite(game: str, asked: str) -> str | None:
