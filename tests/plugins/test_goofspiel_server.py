@@ -18,7 +18,9 @@ from tests.plugins.conftest import require_goofspiel
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     require_goofspiel()
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5
+    )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 

@@ -25,7 +25,7 @@ def client_with(tmp_path: Path, **limits: Any) -> TestClient:
     http = {k: v for k, v in limits.items() if k in HttpLimits.__dataclass_fields__}
     tables = {k: v for k, v in limits.items() if k in Limits.__dataclass_fields__}
     settings = Settings(
-        data_dir=tmp_path, bot_workers=1, bot_seconds=0.5,
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5,
         http=HttpLimits(**http), tables=Limits(**tables),
     )  # fmt: skip
     return TestClient(create_app(settings))

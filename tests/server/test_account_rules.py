@@ -26,7 +26,10 @@ ME = "/api/players/me"
 
 @pytest.fixture
 def app(tmp_path: Path) -> FastAPI:
-    return create_app(Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5), FakeClock())
+    return create_app(
+        Settings(data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5),
+        FakeClock(),
+    )
 
 
 @pytest.fixture

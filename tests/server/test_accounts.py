@@ -22,6 +22,9 @@ from tests.server.helpers import create, hello, receive_until
 from tests.server.services import pg_bin, postgres
 from tests.tables.fakes import FakeClock
 
+# Who may try a password, and when, is tested here, not Argon2's parameters.
+pytestmark = pytest.mark.usefixtures("cheap_hashes")
+
 PASSWORD = "correct horse"
 ME = "/api/players/me"
 
@@ -40,7 +43,9 @@ def from_address(app: ASGIApp) -> ASGIApp:
 
 
 def server(tmp_path: Path, clock: FakeClock | None = None, **http: Any) -> TestClient:
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5
+    )
     settings = replace(settings, http=replace(HttpLimits(), **http))
     return TestClient(from_address(create_app(settings, clock)))
 
@@ -352,7 +357,9 @@ def test_names_whose_folded_form_is_longer_than_24_characters_fit_on_postgresql(
     tmp_path: Path,
 ) -> None:
     with postgres() as database:
-        settings = Settings(data_dir=tmp_path, database_url=database, bot_workers=1)
+        settings = Settings(
+            data_dir=tmp_path, database_url=database, bot_workers=1, bot_workers_on_demand=True
+        )
         with TestClient(from_address(create_app(settings))) as client:
             long_folded_names(client)
 

@@ -112,7 +112,9 @@ def test_a_postgresql_backup_restores_into_an_empty_database(tmp_path: Path) -> 
     from tests.server.services import postgres
 
     def app_on(url: str) -> TestClient:
-        settings = Settings(data_dir=tmp_path / "data", database_url=url, bot_workers=1)
+        settings = Settings(
+            data_dir=tmp_path / "data", database_url=url, bot_workers=1, bot_workers_on_demand=True
+        )
         return TestClient(create_app(settings))
 
     file = tmp_path / "backup.pgdump"

@@ -110,7 +110,9 @@ def test_a_bot_never_enters_quick_play(tmp_path: Path) -> None:
 
 
 def test_a_bot_plays_at_most_bot_games_games_at_once(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, bot_workers=1, http=HttpLimits(bot_games=1))
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, http=HttpLimits(bot_games=1)
+    )
     with TestClient(create_app(settings)) as client:
         ana = player(client, "Ana")
         token = client.post("/api/players/me/tokens", json={"scopes": ["bot:play"]},
@@ -177,7 +179,9 @@ def test_the_leaderboard_filters_machines_and_people(tmp_path: Path) -> None:
 def test_a_bot_accounts_seat_is_marked_in_every_summary_after_a_reload_and_elsewhere(
     tmp_path: Path,
 ) -> None:
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5
+    )
 
     def marks(client: TestClient, table_id: str) -> list[bool]:
         return [s["bot"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]]

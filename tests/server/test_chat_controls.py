@@ -26,7 +26,9 @@ def say(client: TestClient, table: str, token: str, text: str) -> tuple[int, dic
 
 
 def test_a_table_created_with_chat_off_refuses_chat_lines(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5
+    )
     with TestClient(create_app(settings, FakeClock())) as client:
         quiet = create(client, "regulator", HUMANS, chat=False)
         assert quiet["table"]["chat"] is False
@@ -43,7 +45,9 @@ def test_a_table_created_with_chat_off_refuses_chat_lines(tmp_path: Path) -> Non
 
 
 def test_a_player_who_wants_no_chat_is_sent_none_and_cannot_write(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5
+    )
     with TestClient(create_app(settings, FakeClock())) as client:
         ana = {
             "X-Player-Key": client.post("/api/players", json={"name": "Ana"}).json()["player_key"]
@@ -93,7 +97,13 @@ def until_pong(ws: Any, ping: int) -> list[dict]:
 
 def test_spectators_chat_among_themselves_and_players_never_see_it(tmp_path: Path) -> None:
     # Open to anyone (REGALIA_SPECTATOR_CHAT=anyone): anonymous lines, limited per connection.
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5, spectator_chat="anyone")
+    settings = Settings(
+        data_dir=tmp_path,
+        bot_workers=1,
+        bot_workers_on_demand=True,
+        bot_seconds=0.5,
+        spectator_chat="anyone",
+    )
     with TestClient(create_app(settings, FakeClock())) as client:
         made = create(client, "regulator", HUMANS)
         table, token = made["table"]["id"], made["tokens"][0]["token"]
@@ -130,7 +140,9 @@ def test_spectators_chat_among_themselves_and_players_never_see_it(tmp_path: Pat
 
 
 def test_a_signed_in_spectator_chats_under_their_name(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5
+    )
     with TestClient(create_app(settings, FakeClock())) as client:
         ana = client.post("/api/players", json={"name": "Ana"}).json()["player_key"]
         table = create(client, "regulator", HUMANS)["table"]["id"]
@@ -144,7 +156,9 @@ def test_a_signed_in_spectator_chats_under_their_name(tmp_path: Path) -> None:
 
 
 def test_a_player_who_wants_no_chat_cannot_write_over_http_either(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5
+    )
     with TestClient(create_app(settings, FakeClock())) as client:
         ana = {
             "X-Player-Key": client.post("/api/players", json={"name": "Ana"}).json()["player_key"]

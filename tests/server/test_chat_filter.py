@@ -30,7 +30,9 @@ def lines(client: TestClient, table: str) -> list[str]:
 def test_listed_words_are_masked_in_stored_and_shown_chat(tmp_path: Path) -> None:
     words = tmp_path / "chat-filter.txt"
     words.write_text("# words this site masks\ndarn\nblast it\n", encoding="utf-8")
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5
+    )
     with TestClient(create_app(settings, FakeClock())) as client:
         made = create(client, "regulator", [{"kind": "human"}, {"kind": "human"}])
         table, token = made["table"]["id"], made["tokens"][0]["token"]

@@ -26,7 +26,10 @@ PASSWORD = "correct horse"
 
 @pytest.fixture
 def app(tmp_path: Path) -> FastAPI:
-    return create_app(Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5), FakeClock())
+    return create_app(
+        Settings(data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5),
+        FakeClock(),
+    )
 
 
 @pytest.fixture
@@ -133,7 +136,9 @@ def test_a_deleted_account_s_games_stay_under_deleted_player(
 
 
 def test_the_stored_games_read_deleted_player_after_a_restart(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5
+    )
     with TestClient(create_app(settings, FakeClock())) as client:
         ana, bob = player(client, "Ana"), player(client, "Bob")
         table, _ = table_of(client, ana, bob)

@@ -76,7 +76,12 @@ def regicida(client: TestClient) -> tuple[str, list[str]]:
 
 def test_the_export_holds_finished_games_only_and_names_who_may_be_named(tmp_path: Path) -> None:
     # Five seats playing a whole game from one address write faster than a person would.
-    settings = Settings(data_dir=tmp_path, bot_workers=1, http=HttpLimits(write_burst=10_000))
+    settings = Settings(
+        data_dir=tmp_path,
+        bot_workers=1,
+        bot_workers_on_demand=True,
+        http=HttpLimits(write_burst=10_000),
+    )
     with TestClient(create_app(settings)) as client:
         ana, bea = player(client, "Ana"), player(client, "Bea")
         assert client.get("/api/players/me/open-data", headers=ana).json() == {"named": True}

@@ -146,7 +146,9 @@ def test_games_between_accounts_from_one_address_move_no_rating(client: TestClie
 @pytest.mark.skipif(pg_bin() is None, reason="PostgreSQL is not installed")
 def test_the_rating_rules_hold_on_postgresql(tmp_path: Path) -> None:
     with postgres() as database:
-        settings = Settings(data_dir=tmp_path, database_url=database, bot_workers=1)
+        settings = Settings(
+            data_dir=tmp_path, database_url=database, bot_workers=1, bot_workers_on_demand=True
+        )
         with TestClient(create_app(settings)) as client:
             one_address_farms_nothing(client)
             board = client.get("/api/leaderboard/regulator").json()

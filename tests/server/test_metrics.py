@@ -31,7 +31,12 @@ TWO_WRITES = HttpLimits(write_burst=2, write_per_second=0.001)
 
 
 def app_client(data_dir: Path, **settings: Any) -> TestClient:
-    values: dict[str, Any] = {"data_dir": data_dir, "bot_workers": 1, "bot_seconds": 0.5}
+    values: dict[str, Any] = {
+        "data_dir": data_dir,
+        "bot_workers": 1,
+        "bot_workers_on_demand": True,
+        "bot_seconds": 0.5,
+    }
     return TestClient(create_app(Settings(**(values | settings))))
 
 

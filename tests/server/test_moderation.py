@@ -295,7 +295,13 @@ def test_a_muted_player_cannot_chat_from_the_stands_with_their_key_or_without(
 def test_the_operator_chooses_who_chats_from_the_stands(
     tmp_path: Path, mode: str, anonymous: str, signed_in: str
 ) -> None:
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5, spectator_chat=mode)
+    settings = Settings(
+        data_dir=tmp_path,
+        bot_workers=1,
+        bot_workers_on_demand=True,
+        bot_seconds=0.5,
+        spectator_chat=mode,
+    )
     with TestClient(create_app(settings, FakeClock())) as client:
         pat = player(client, "Pat")
         table = create(client, "regulator", [{"kind": "open"}, {"kind": "open"}])["table"]["id"]

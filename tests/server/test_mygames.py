@@ -26,7 +26,9 @@ BOT = {"kind": "bot", "level": "random"}
 @pytest.fixture
 def timed(tmp_path: Path) -> Iterator[TestClient]:
     limits = replace(Limits(), bot_tables_per_client=3, bot_tables_per_address=5)
-    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_seconds=0.5, tables=limits)
+    settings = Settings(
+        data_dir=tmp_path, bot_workers=1, bot_workers_on_demand=True, bot_seconds=0.5, tables=limits
+    )
     with TestClient(create_app(settings, FakeClock())) as client:
         yield client
 

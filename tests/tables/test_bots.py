@@ -50,3 +50,23 @@ def test_an_overrunning_worker_is_replaced() -> None:
             await pool.close()
 
     asyncio.run(scenario())
+
+
+def test_an_on_demand_pool_starts_a_worker_only_when_a_job_needs_one() -> None:
+    async def scenario() -> None:
+        pool = BotPool(2, grace=0.5, on_demand=True)
+        await pool.start()
+        try:
+            assert not pool._all  # no process yet
+            action, _ = await pool.choose(job())
+            assert action is not None and action.startswith("bid ")
+            assert len(pool._all) == 1  # one job, one worker: the idle one is reused
+            action, _ = await pool.choose(job())
+            assert action is not None and len(pool._all) == 1
+            moves = await asyncio.gather(pool.choose(job()), pool.choose(job()))
+            assert all(action is not None for action, _ in moves)
+            assert len(pool._all) <= 2  # never more than the pool's size
+        finally:
+            await pool.close()
+
+    asyncio.run(scenario())

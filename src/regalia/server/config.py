@@ -89,6 +89,9 @@ class Settings:
     redis_url: str | None = None
     bot_workers: int = max(1, os.cpu_count() or 1)
     bot_seconds: float = 5.0
+    # Start the bot workers when a job first needs one instead of at start-up (tests whose
+    # server may never run a bot; a server's first bot move would pay for the start).
+    bot_workers_on_demand: bool = False
     web_dir: Path = field(default=WEB_DIR)
     http: HttpLimits = field(default_factory=HttpLimits)
     tables: Limits = field(default_factory=Limits)

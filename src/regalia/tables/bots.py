@@ -208,9 +208,12 @@ class BotPool:
     worker time lately: a table of quick bots is not stuck behind forty tables of slow ones.
     """
 
-    def __init__(self, workers: int, grace: float = 1.0) -> None:
+    def __init__(self, workers: int, grace: float = 1.0, on_demand: bool = False) -> None:
         self.workers = max(1, workers)
         self.grace = grace
+        # on_demand: `start` starts no worker; each starts when a job first finds none idle
+        # (tests whose server may never run a bot skip the workers' start-up).
+        self._unstarted = self.workers if on_demand else 0
         self._ctx = multiprocessing.get_context("spawn")
         self._idle: list[_Worker] = []
         self._all: set[_Worker] = set()
@@ -226,7 +229,7 @@ class BotPool:
 
     async def start(self) -> None:
         spawned = await asyncio.gather(
-            *(asyncio.to_thread(self._spawn) for _ in range(self.workers))
+            *(asyncio.to_thread(self._spawn) for _ in range(self.workers - self._unstarted))
         )
         for worker in spawned:
             self._all.add(worker)
@@ -256,7 +259,7 @@ class BotPool:
         while not self._closing and (
             self._queue
             or any(not waiter.done() for _, _, waiter in self._analysis_waiters)
-            or len(self._idle) < spare
+            or len(self._idle) + self._unstarted < spare
         ):
             await asyncio.sleep(BACKGROUND_POLL)
         return await self.analyse(job, owner, cost)
@@ -347,13 +350,16 @@ class BotPool:
         self._release(fresh)
         return None, why
 
-    def _replace(self, worker: _Worker) -> None:
-        """Kill `worker` (busy with work nobody waits for) and start a fresh one."""
-        self._all.discard(worker)
-        worker.process.kill()
+    def _replace(self, worker: _Worker | None) -> None:
+        """Kill `worker` (busy with work nobody waits for; None: an unstarted one) and start
+        a fresh one."""
+        if worker is not None:
+            self._all.discard(worker)
+            worker.process.kill()
 
         async def respawn() -> None:
-            await asyncio.to_thread(worker.stop)
+            if worker is not None:
+                await asyncio.to_thread(worker.stop)
             fresh = await asyncio.to_thread(self._spawn)
             if self._closing:
                 await asyncio.to_thread(fresh.stop)
@@ -368,6 +374,9 @@ class BotPool:
     async def _acquire(self, owner: Owner, cost: float) -> _Worker:
         if self._idle and not self._queue:
             return self._idle.pop()
+        if self._unstarted and not self._closing:  # on demand: start one for the queue
+            self._unstarted -= 1
+            self._replace(None)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[_Worker] = loop.create_future()
         self._queue.push(owner, future, loop.time(), cost)
