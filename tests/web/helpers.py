@@ -121,3 +121,27 @@ def resign(page: Page) -> None:
     ask.locator("button.resign-confirm").click()
     expect(page.locator(".status")).to_contain_text("Game over")
     assert not dialogs
+
+
+_SETTLE = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  let last = "", same = 0;
+  const start = performance.now();
+  while (same < 3 && performance.now() - start < 1000) {
+    await frame();
+    const b = document.querySelector("svg.board")?.getBoundingClientRect();
+    const root = document.querySelector("[style*='--board-h']");
+    const h = root ? root.style.getPropertyValue("--board-h") : "";
+    const now = [innerWidth, innerHeight, scrollY, h, b?.x, b?.y, b?.width, b?.height].join();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return same >= 3;
+}"""
+
+
+def settle(page: Page) -> None:
+    """The page's layout has stood still for three animation frames running (the window, the
+    board's box and its --board-h; after a resize fit.js fits the board by animation frames),
+    or a second has gone by (the checks that follow then say what is off): not a fixed wait."""
+    page.evaluate(_SETTLE)

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.web.axe import SEVERE, axe_page, violations
 from tests.web.conftest import ARTIFACTS
-from tests.web.helpers import create_table, wait_my_turn
+from tests.web.helpers import create_table, settle, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -48,24 +48,6 @@ def assert_clean(page: Page, what: str) -> None:
     for line in found:
         impacts[line.split("[", 1)[1].split("]", 1)[0]] += 1
     assert impacts == {"critical": 0, "serious": 0, "moderate": 0}, (what, found)
-
-
-def frames_settled(page: Page) -> None:
-    """The page's layout has stood still for three animation frames (after a resize, the
-    board fits itself by animation frames: fit.js)."""
-    page.evaluate(
-        """async () => {
-          const frame = () => new Promise((done) => requestAnimationFrame(done));
-          let last = "", same = 0;
-          for (let i = 0; i < 120 && same < 3; i++) {
-            await frame();
-            const b = document.querySelector("svg.board")?.getBoundingClientRect();
-            const now = [innerWidth, innerHeight, b?.x, b?.y, b?.width, b?.height].join();
-            same = now === last ? same + 1 : 0;
-            last = now;
-          }
-        }"""
-    )
 
 
 @pytest.mark.parametrize("name", list(PAGES))
@@ -153,7 +135,7 @@ def test_the_text_mode_announces_the_result(
         for width, height in ((1366, 768), (390, 844)):
             tag = f"-{locale}-{'phone' if width < 600 else 'desktop'}"
             page.set_viewport_size({"width": width, "height": height})
-            frames_settled(page)
+            settle(page)
             expect(page.locator(".text-mode")).to_be_visible()
             expect(log.locator("p").last).to_have_text(page.locator(".status").inner_text())
             page.screenshot(path=str(artifacts / f"text-mode{tag}.png"), full_page=True)

@@ -12,9 +12,10 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, ViewportSize, WebSocketRoute, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from regalia.core.registry import get_game
@@ -25,6 +26,7 @@ from tests.web.helpers import (
     create_table,
     moves_shown,
     resign,
+    settle,
     table_form,
     wait_my_turn,
 )
@@ -55,25 +57,65 @@ def touch(browser: Browser, server: str) -> Iterator[Page]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def in_window(page: Page, selector: str) -> None:
-    """The element lies inside the window without scrolling."""
-    box = page.locator(selector).first.bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None, selector
-    assert page.evaluate("window.scrollY") == 0
-    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (
-        f"{selector} runs from y={box['y']:.0f} to y={box['y'] + box['height']:.0f}, "
-        f"below the window's {size['height']} px"
+BOXES = """(selectors) => {
+  const pick = (selector) => {
+    const nth = selector.match(/^(.*) >> nth=(\\d+)$/);
+    if (nth) return document.querySelectorAll(nth[1])[Number(nth[2])] || null;
+    return document.querySelector(selector);
+  };
+  const boxes = selectors.map((selector) => {
+    const el = pick(selector);
+    if (!el || !el.getClientRects().length) return null; // absent or not displayed
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  return { scrollY: window.scrollY, boxes };
+}"""
+
+
+def fits(measured: dict[str, Any], size: ViewportSize) -> bool:
+    return measured["scrollY"] == 0 and all(
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= size["height"] + 0.5
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        for box in measured["boxes"]
     )
-    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, selector
+
+
+def in_window(page: Page, *selectors: str) -> None:
+    """Each element (the first the selector finds) lies inside the window without scrolling.
+    All are measured in one go, in the page: a round trip per element and per scroll read
+    cost more than the measuring."""
+    size = page.viewport_size
+    assert size is not None
+    measured = page.evaluate(BOXES, list(selectors))
+    for _ in range(20):  # a page still laying out (a lesson's text arriving) gets 2 s
+        if fits(measured, size):
+            break
+        page.wait_for_timeout(100)
+        measured = page.evaluate(BOXES, list(selectors))
+    assert measured["scrollY"] == 0
+    for selector, box in zip(selectors, measured["boxes"], strict=True):
+        assert box is not None, selector
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (
+            f"{selector} runs from y={box['y']:.0f} to y={box['y'] + box['height']:.0f}, "
+            f"below the window's {size['height']} px"
+        )
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, selector
 
 
 def own_pieces_in_window(page: Page, colour: str) -> None:
     pieces = page.locator(f"svg.grid-board use.piece.{colour}")
-    assert pieces.count() >= 8
+    count, bottoms = pieces.evaluate_all(
+        """(pieces) => [pieces.length, pieces.map((p) => p.getBoundingClientRect())
+             .filter((b) => b.width || b.height).map((b) => b.y + b.height)]"""
+    )
+    assert count >= 8
     size = page.viewport_size
     assert size is not None
-    lowest = max((b["y"] + b["height"]) for b in (p.bounding_box() for p in pieces.all()) if b)
+    lowest = max(bottoms)
     assert lowest <= size["height"], f"the player's own {colour} pieces run to y={lowest:.0f}"
 
 
@@ -82,10 +124,8 @@ def fits_at_every_size(page: Page, game: str, artifacts: Path, tag: str = "") ->
     board, the status and the move input in the window, and the seat's own side."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)  # the board settles on its size (one animation frame or two)
-        in_window(page, "svg.board")
-        in_window(page, ".status")
-        in_window(page, ".move-input")
+        settle(page)  # the board settles on its size (one animation frame or two)
+        in_window(page, "svg.board", ".status", ".move-input")
         if game == "regulator":
             own_pieces_in_window(page, "white")
             in_window(page, ".player-line.keep-in-view")
@@ -93,8 +133,7 @@ def fits_at_every_size(page: Page, game: str, artifacts: Path, tag: str = "") ->
             own_pieces_in_window(page, "yellow")  # Yellow's whole army, at the bottom
             in_window(page, ".seat-badge.yellow")
         else:
-            in_window(page, ".piles")
-            in_window(page, ".hint")
+            in_window(page, ".piles", ".hint")
         page.screenshot(path=str(artifacts / f"fit-{game}-{width}x{height}{tag}.png"))
 
 
@@ -147,14 +186,10 @@ def test_a_table_fits_in_portuguese_with_every_header_item(
         expect(page.locator(".site-head .my-games-badge")).to_be_visible()
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(300)
+            settle(page)
             if width <= 600:  # the secondary links: under Menu on a phone, and closed
                 expect(page.locator(".head-menu-toggle")).to_be_visible()
-            for item in HEADER_ITEMS:
-                in_window(page, item)
-            in_window(page, "svg.board")
-            in_window(page, ".status")
-            in_window(page, ".move-input")
+            in_window(page, *HEADER_ITEMS, "svg.board", ".status", ".move-input")
             name = f"fit-header-{game}-{width}x{height}-pt-BR.png"
             page.screenshot(path=str(artifacts / name))
             if width <= 600:  # the controls, then the rules links: not five rows of links
@@ -174,15 +209,13 @@ def test_a_table_fits_in_portuguese_with_every_header_item(
         page.set_viewport_size({"width": width, "height": height})
         if width > 600:
             expect(menu).to_be_hidden()
-            for item in MENU_ITEMS:
-                in_window(page, item)
+            in_window(page, *MENU_ITEMS)
             assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     for item in MENU_ITEMS:
         expect(page.locator(item)).to_be_hidden()
     menu.click()
     expect(menu).to_have_attribute("aria-expanded", "true")
-    for item in MENU_ITEMS:
-        in_window(page, item)
+    in_window(page, *MENU_ITEMS)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
     page.locator(".site-head").screenshot(path=str(artifacts / "header-menu-390x844-pt-BR.png"))
     page.locator(".leaderboards-link").click()  # a new page closes the menu
@@ -241,8 +274,7 @@ def test_replay_fits_and_its_move_list_follows_and_clicks(
         upload(page, record)
         counter = page.locator(".ply-counter")
         expect(counter).to_have_text(f"{plies} / {plies}")
-        in_window(page, "svg.board")
-        in_window(page, ".replay-nav")
+        in_window(page, "svg.board", ".replay-nav")
         page.locator(".replay-nav button").first.click()  # the first position
         for _ in range(4):
             page.locator(".replay-nav button").nth(2).click()  # › next move
@@ -277,8 +309,7 @@ def test_a_phone_replay_board_settles_at_every_window_height(phone: Page) -> Non
             }"""
         )
         assert len(seen) == 1, f"at 390x{height} the board's height swings between {seen}"
-        in_window(page, "svg.board")
-        in_window(page, ".player-line.keep-in-view")
+        in_window(page, "svg.board", ".player-line.keep-in-view")
 
 
 def test_a_finished_tables_moves_lead_to_the_replay_at_that_ply(page: Page) -> None:
@@ -325,14 +356,11 @@ def test_lesson_board_fits_and_the_answer_stays_in_sight(sized: Page, artifacts:
     page = sized
     page.goto("/#/learn/regulator")
     expect(page.locator("svg.board .square.movable").first).to_be_attached()
-    page.wait_for_timeout(300)
-    in_window(page, "svg.board")
-    in_window(page, ".lesson-move-form")
-    in_window(page, ".instruction")
+    settle(page)
+    in_window(page, "svg.board", ".lesson-move-form", ".instruction")
     click_a_move(page)
     expect(page.locator(".feedback")).not_to_be_empty()
-    in_window(page, ".feedback")
-    in_window(page, "svg.board")
+    in_window(page, ".feedback", "svg.board")
     size = page.viewport_size
     assert size is not None
     page.screenshot(path=str(artifacts / f"fit-lesson-{size['width']}x{size['height']}.png"))

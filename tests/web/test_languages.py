@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, _checked_page
+from tests.web.helpers import settle
 
 pytestmark = pytest.mark.browser
 
@@ -41,20 +42,23 @@ def english(browser: Browser) -> Iterator[Browser]:
 
 
 @contextmanager
-def pages(
+def desktop_page(
     browser: Browser, server: str, request: pytest.FixtureRequest, locale: str
-) -> Iterator[tuple[Page, Page]]:
-    """A desktop and a phone page of `browser`, each checked as the other tests' pages are.
-    (Headless Chromium takes its languages from the context's locale rather than --lang.)"""
-    with ExitStack() as stack:
-        checked = contextmanager(_checked_page)
-        desktop = stack.enter_context(
-            checked(browser, server, request, DESKTOP, f"-{locale}", locale)
-        )
-        phone = stack.enter_context(
-            checked(browser, server, request, PHONE, f"-{locale}-phone", locale)
-        )
-        yield desktop, phone
+) -> Iterator[Page]:
+    """A desktop page of `browser`, checked as the other tests' pages are; `sizes` shows it
+    at a phone's size too. (Headless Chromium takes its languages from the context's locale
+    rather than --lang.)"""
+    yield from _checked_page(browser, server, request, DESKTOP, f"-{locale}", locale)
+
+
+def sizes(page: Page) -> Iterator[str]:
+    """The page at a desktop's size, then at a phone's (the window resized, the page let
+    settle), then back: each size's name in turn, for its checks and screenshots."""
+    for name, (width, height) in (("desktop", DESKTOP), ("phone", PHONE)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        yield name
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
 
 
 def new_regulator_table(page: Page) -> None:
@@ -69,9 +73,9 @@ def new_regulator_table(page: Page) -> None:
 def test_portuguese_lobby_table_rules_and_errors(
     server: str, portuguese: Browser, request: pytest.FixtureRequest, artifacts: Path
 ) -> None:
-    with pages(portuguese, server, request, "pt-BR") as (desktop, phone):
-        for page, size in ((desktop, "desktop"), (phone, "phone")):
-            page.goto("/")
+    with desktop_page(portuguese, server, request, "pt-BR") as page:
+        page.goto("/")
+        for size in sizes(page):
             expect(page.locator("html")).to_have_attribute("lang", "pt-BR")
             card = page.locator(".game-card[data-game=regulator]")
             expect(card.locator(".play-now")).to_have_text("Jogar agora")
@@ -85,31 +89,33 @@ def test_portuguese_lobby_table_rules_and_errors(
             expect(card.locator(".summary")).to_contain_text("Xadrez em 5x7")
             page.screenshot(path=str(artifacts / f"lang-pt-BR-lobby-{size}.png"), full_page=True)
 
-            new_regulator_table(page)
-            expect(page.locator(".status")).to_have_text(re.compile("^Sua vez"))
-            expect(page.locator(".side-col h3").first).to_have_text("Lances")
-            expect(page.locator(".seat-clock .seat-label").first).to_contain_text("Brancas")
-            expect(page.locator(".track-title")).to_have_text("Regulador")
-            expect(page.locator("button.resign")).to_have_text("Desistir")
-            # A move the server refuses: its reason comes back in Portuguese.
-            page.locator(".move-input").fill("Qd4")
-            page.locator(".move-entry button[type=submit]").click()
+        new_regulator_table(page)
+        expect(page.locator(".status")).to_have_text(re.compile("^Sua vez"))
+        expect(page.locator(".side-col h3").first).to_have_text("Lances")
+        expect(page.locator(".seat-clock .seat-label").first).to_contain_text("Brancas")
+        expect(page.locator(".track-title")).to_have_text("Regulador")
+        expect(page.locator("button.resign")).to_have_text("Desistir")
+        # A move the server refuses: its reason comes back in Portuguese.
+        page.locator(".move-input").fill("Qd4")
+        page.locator(".move-entry button[type=submit]").click()
+        expect(page.locator(".table-alert")).to_contain_text("lance ilegal")
+        for size in sizes(page):
             expect(page.locator(".table-alert")).to_contain_text("lance ilegal")
             page.screenshot(path=str(artifacts / f"lang-pt-BR-table-{size}.png"), full_page=True)
 
-        desktop.goto("/")
-        desktop.locator(".rules-links a").first.click()
-        expect(desktop).to_have_url(re.compile(r"rules/\w+\.pt-BR\.html"))
-        expect(desktop.locator("html")).to_have_attribute("lang", "pt-BR")
-        desktop.screenshot(path=str(artifacts / "lang-pt-BR-rules-desktop.png"))
+        page.goto("/")
+        page.locator(".rules-links a").first.click()
+        expect(page).to_have_url(re.compile(r"rules/\w+\.pt-BR\.html"))
+        expect(page.locator("html")).to_have_attribute("lang", "pt-BR")
+        page.screenshot(path=str(artifacts / "lang-pt-BR-rules-desktop.png"))
 
 
 def test_english_lobby_table_and_rules(
     server: str, english: Browser, request: pytest.FixtureRequest, artifacts: Path
 ) -> None:
-    with pages(english, server, request, "en-US") as (desktop, phone):
-        for page, size in ((desktop, "desktop"), (phone, "phone")):
-            page.goto("/")
+    with desktop_page(english, server, request, "en-US") as page:
+        page.goto("/")
+        for size in sizes(page):
             expect(page.locator("html")).to_have_attribute("lang", "en")
             card = page.locator(".game-card[data-game=regulator]")
             expect(card.locator(".play-now")).to_have_text("Play now")
@@ -119,23 +125,25 @@ def test_english_lobby_table_and_rules(
             expect(rules).to_have_attribute("href", re.compile(r"rules/\w+\.html$"))
             page.screenshot(path=str(artifacts / f"lang-en-lobby-{size}.png"), full_page=True)
 
-            new_regulator_table(page)
-            expect(page.locator(".status")).to_have_text(re.compile("^Your move"))
-            page.locator(".move-input").fill("Qd4")
-            page.locator(".move-entry button[type=submit]").click()
+        new_regulator_table(page)
+        expect(page.locator(".status")).to_have_text(re.compile("^Your move"))
+        page.locator(".move-input").fill("Qd4")
+        page.locator(".move-entry button[type=submit]").click()
+        expect(page.locator(".table-alert")).to_contain_text("illegal move")
+        for size in sizes(page):
             expect(page.locator(".table-alert")).to_contain_text("illegal move")
             page.screenshot(path=str(artifacts / f"lang-en-table-{size}.png"), full_page=True)
 
-        desktop.goto("/")
-        desktop.locator(".rules-links a").first.click()
-        expect(desktop).to_have_url(re.compile(r"rules/\w+(?<!pt-BR)\.html"))
-        expect(desktop.locator("html")).to_have_attribute("lang", "en")
+        page.goto("/")
+        page.locator(".rules-links a").first.click()
+        expect(page).to_have_url(re.compile(r"rules/\w+(?<!pt-BR)\.html"))
+        expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
 def test_the_switch_changes_the_language_and_is_remembered(
     server: str, english: Browser, request: pytest.FixtureRequest
 ) -> None:
-    with pages(english, server, request, "en-US") as (page, _):
+    with desktop_page(english, server, request, "en-US") as page:
         page.goto("/")
         expect(page.locator(".play-now").first).to_have_text("Play now")
         page.locator(".lang-select").select_option("pt-BR")

@@ -96,7 +96,8 @@ class HeldReplies:
         return False
 
     def wait_held(self, page: Page) -> None:
-        deadline = time.monotonic() + 15
+        # A poll: a passing test waits milliseconds; at load 37 a bot once took over 15 s.
+        deadline = time.monotonic() + 30
         while not self.held and time.monotonic() < deadline:
             page.wait_for_timeout(50)
         assert self.held, "the bot never replied"

@@ -123,42 +123,65 @@ REGICIDA = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(("locale", "size"), [("pt-BR", PHONE), ("en-US", DESKTOP)])
+# Where each language is read in the one Regicida game: its size, and its code in
+# localStorage 'regalia.lang' and <html lang>.
+STAGES = {"pt-BR": (PHONE, "pt-BR"), "en-US": (DESKTOP, "en")}
+
+
+def show_in(page: Page, locale: str) -> None:
+    """The same table in `locale` at its size: this device's language switched, the window
+    resized, the page loaded again."""
+    size, lang = STAGES[locale]
+    page.evaluate("lang => localStorage.setItem('regalia.lang', lang)", lang)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def check_the_vote_screen(page: Page, artifacts: Path, locale: str) -> None:
+    waiting, why = REGICIDA[locale][2:4]
+    size, _ = STAGES[locale]
+    name = f"{locale}-{'phone' if size == PHONE else 'desktop'}"
+    expect(page.locator("button.vote").first).to_be_visible()
+    page.evaluate("document.querySelector('.vote-screen').scrollIntoView()")
+    page.screenshot(path=str(artifacts / f"wording-regicida-vote-{name}.png"))
+    buttons = page.evaluate(VOTE_BUTTONS)
+    assert buttons, "no vote buttons"
+    for left, right, whole, text in buttons:
+        assert left >= 0 and right <= size[0] and whole, f"{text!r} cut: {left}..{right}"
+    expect(page.locator(".players-list")).to_contain_text(waiting)
+    expect(page.locator(".players-list")).not_to_contain_text("thinking")
+    expect(page.locator(".ranking .why")).to_have_count(6)
+    expect(page.locator(".ranking .why").first).to_have_text(why)
+
+
 def test_regicida_to_the_reveal_in_the_pages_words(
-    browser: Browser,
-    server: str,
-    request: pytest.FixtureRequest,
-    artifacts: Path,
-    locale: str,
-    size: tuple[int, int],
+    browser: Browser, server: str, request: pytest.FixtureRequest, artifacts: Path
 ) -> None:
     """The move list and the screen reader's last-move line in the page's verbs; the vote's
     buttons whole (on a phone too); nobody "thinking" (a person is not a bot); the Coronation
-    ranking says why each House stands where it does; "(secret)" gone after the reveal."""
-    wrong, first, waiting, why, verbs, identity = REGICIDA[locale]
-    name = f"{locale}-{'phone' if size == PHONE else 'desktop'}"
-    mine = MY_MOVES.replace("Player 1:", first)
-    with checked(browser, server, request, size, locale) as page:
+    ranking says why each House stands where it does; "(secret)" gone after the reveal.
+    One game, in both languages: played in pt-BR on a phone up to the vote, whose screen is
+    read there and then in en-US at a desktop's size (this device's language switched, the
+    window resized, a reload); played on in en-US to the reveal, which is read there and then
+    in pt-BR on the phone again."""
+    locale = "pt-BR"
+    with checked(browser, server, request, PHONE, locale) as page:
         create_table(page, "regicida", players=4)
-        voted_screen = False
+        votes_read: list[str] = []
         for _ in range(40):
             expect(page.locator(".status.your-turn, .reveal")).to_have_count(1, timeout=30_000)
             if page.locator(".reveal").count():
                 break
-            if page.locator("button.vote").count() and not voted_screen:
-                voted_screen = True
-                page.evaluate("document.querySelector('.vote-screen').scrollIntoView()")
-                page.screenshot(path=str(artifacts / f"wording-regicida-vote-{name}.png"))
-                buttons = page.evaluate(VOTE_BUTTONS)
-                assert buttons, "no vote buttons"
-                for left, right, whole, text in buttons:
-                    assert left >= 0 and right <= size[0] and whole, (
-                        f"{text!r} cut: {left}..{right}"
-                    )
-                expect(page.locator(".players-list")).to_contain_text(waiting)
-                expect(page.locator(".players-list")).not_to_contain_text("thinking")
-                expect(page.locator(".ranking .why")).to_have_count(6)
-                expect(page.locator(".ranking .why").first).to_have_text(why)
+            if page.locator("button.vote").count() and not votes_read:
+                check_the_vote_screen(page, artifacts, locale)
+                locale = "en-US"
+                show_in(page, locale)
+                expect(page.locator(".status.your-turn")).to_have_count(1)
+                check_the_vote_screen(page, artifacts, locale)
+                votes_read = ["pt-BR", "en-US"]
+            wrong, first = REGICIDA[locale][:2]
+            mine = MY_MOVES.replace("Player 1:", first)
             mine_before = page.evaluate(mine)
             my_turn_action(page)
             page.wait_for_function(f"n => ({mine})() > n", arg=mine_before)
@@ -167,12 +190,21 @@ def test_regicida_to_the_reveal_in_the_pages_words(
             spoken = page.locator("p.sr-only[aria-live]").text_content() or ""
             assert not wrong.search(spoken), spoken
         expect(page.locator(".reveal")).to_be_visible()
-        assert voted_screen
-        moves = " ".join(page.locator(".move-list .move").all_text_contents())
-        assert all(verb in moves for verb in verbs), moves
-        assert not wrong.search(moves), moves
-        expect(page.locator(".identity small").first).to_have_text(identity)
-        page.screenshot(path=str(artifacts / f"wording-regicida-reveal-{name}.png"))
+        assert votes_read == ["pt-BR", "en-US"]
+        for reveal in ("en-US", "pt-BR"):
+            if reveal != locale:
+                locale = reveal
+                show_in(page, locale)
+            wrong, _, _, _, verbs, identity = REGICIDA[locale]
+            size, _ = STAGES[locale]
+            name = f"{locale}-{'phone' if size == PHONE else 'desktop'}"
+            expect(page.locator(".reveal")).to_be_visible()
+            expect(page.locator(".move-list .move").first).to_be_attached()
+            moves = " ".join(page.locator(".move-list .move").all_text_contents())
+            assert all(verb in moves for verb in verbs), moves
+            assert not wrong.search(moves), moves
+            expect(page.locator(".identity small").first).to_have_text(identity)
+            page.screenshot(path=str(artifacts / f"wording-regicida-reveal-{name}.png"))
 
 
 # A chart of four plies (even, a small lead, a mate each way), blunders marked at both mates:
