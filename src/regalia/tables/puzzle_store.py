@@ -115,6 +115,18 @@ class PuzzleStore:
     def load(self, puzzles: Iterable[dict[str, Any]]) -> int:
         """Add the shipped puzzles the database lacks (by id); how many were added. A puzzle
         already here keeps its rating and counts."""
+        wanted = list(puzzles)
+        for attempt in range(3):
+            try:
+                return self._add_missing(wanted)
+            except IntegrityError:
+                # Server processes starting together each add the set: the one that lost the
+                # race reads again and finds them there.
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _add_missing(self, puzzles: list[dict[str, Any]]) -> int:
         with Session(self.engine) as session, session.begin():
             have = set(session.scalars(select(PuzzleRow.id)))
             added = 0
