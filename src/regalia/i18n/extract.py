@@ -201,6 +201,7 @@ def web_sentences() -> dict[str, list[str]]:
 def descriptor_words() -> Iterator[tuple[str, str]]:
     """(text, where) of what the built-in games' descriptors (GET /api/games) say to players."""
     from regalia.core.registry import BUILTIN, get_game  # the games import this package
+    from regalia.puzzles.hook import hook_for
 
     for name in BUILTIN:
         game = get_game(name)
@@ -218,6 +219,8 @@ def descriptor_words() -> Iterator[tuple[str, str]]:
         if game.notation_hint:
             yield game.notation_hint, where
         yield from ((preset.label, where) for preset in game.clock_presets)
+        if game.puzzles:
+            yield from ((title, where) for title in hook_for(game).theme_titles.values())
     # What a game's board shows of its own (Regicida's Objective card): the game says.
     yield from game_texts()
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from regalia.core.errors import BadNotation
 from regalia.core.game import Game, State
@@ -21,6 +22,9 @@ class PuzzleHook:
     # The depth of the second opinion's full-width search (regalia.puzzles.verify): as deep
     # as a shipped set's check stays within seconds.
     verify_depth: int = 6
+    # The game's own themes in English words, {theme: title} (lichess's names are the
+    # pages' own): GET /api/games sends them as `puzzle_themes`, the pages translate them.
+    theme_titles: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
     def position_text(self, state: State[Any]) -> str:
         """The position text that `Game.from_position` reads back as `state`."""

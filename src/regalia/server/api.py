@@ -12,6 +12,7 @@ from regalia.core.game import Game
 from regalia.core.registry import available_games
 from regalia.metrics import COMMANDS
 from regalia.protocol import CommandType, ErrorCode, SeatKind
+from regalia.puzzles.hook import hook_for
 from regalia.server import bearer
 from regalia.server.errors import ERRORS
 from regalia.server.limits import client_of
@@ -128,6 +129,7 @@ def game_facts(game: Game[Any]) -> dict[str, Any]:
         "referee": bool(game.referee),
         "report": report_kind(game) is not None,
         "puzzles": bool(game.puzzles),
+        "puzzle_themes": dict(hook_for(game).theme_titles) if game.puzzles else {},
         "dynamics": game.dynamics.value,
         "utility": game.utility.value,
         "chance": game.chance.value,

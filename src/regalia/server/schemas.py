@@ -78,6 +78,7 @@ class GameOut(BaseModel):
     referee: bool
     report: bool  # a finished table has a post-game report (GET /api/tables/{id}/report)
     puzzles: bool  # the game has puzzles (GET /api/puzzles/next?game=)
+    puzzle_themes: dict[str, str]  # its own puzzle themes: {theme: English title}
     # OpenSpiel-like facts: who acts at once, how results sum, where randomness comes from.
     dynamics: Literal["sequential", "simultaneous"]
     utility: Literal["zero-sum", "general-sum"]

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from regalia.core.game import State
@@ -21,6 +22,7 @@ from regalia.puzzles.hook import PuzzleHook
 class RegicidePuzzles(PuzzleHook):
     min_ply = 12
     shipped = ("regalia.ai.regicide", "puzzles.jsonl")
+    theme_titles = MappingProxyType({"kingCapture": "king capture"})
     verify_depth = 4  # four seats: depth 5 costs about 80 ms a position, 4 about 15
 
     def position_text(self, state: State[Any]) -> str:

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from regalia.core.game import State
@@ -24,6 +25,7 @@ def _to(move: int) -> int:
 
 class RegulatorPuzzles(PuzzleHook):
     shipped = ("regalia.ai.regulator", "puzzles.jsonl")
+    theme_titles = MappingProxyType({"regulatorShift": "regulator shift"})
 
     def position_text(self, state: State[Any]) -> str:
         assert isinstance(state, RegulatorState)

@@ -60,8 +60,9 @@ export function puzzleLink(game, id = null) {
   return `#/puzzles/${enc(game)}${id ? `/${enc(id)}` : ""}`;
 }
 
-/** A theme's name in words: lichess's names (mateIn2, fork…) and our own. */
-export function themeText(theme) {
+/** A theme's name in words: lichess's names (mateIn2, fork…), else the game's own
+ * (its descriptor's `puzzle_themes`). */
+export function themeText(theme, game) {
   const mate = /^mateIn(\d+)$/.exec(theme);
   if (mate) return t("mate in {0}", Number(mate[1]));
   const words = {
@@ -70,10 +71,9 @@ export function themeText(theme) {
     long: t("long"),
     fork: t("fork"),
     hangingPiece: t("hanging piece"),
-    kingCapture: t("king capture"),
-    regulatorShift: t("regulator shift"),
   };
-  return words[theme] || theme;
+  const own = (game.puzzle_themes || {})[theme];
+  return words[theme] || (own ? t(own) : theme);
 }
 
 const LENGTHS = ["oneMove", "short", "long"]; // themes that say how long the line is
@@ -220,7 +220,7 @@ function mountPuzzles(box, game, module, puzzleId) {
     };
     if (found.date) dated(found);
     else daily.then(dated);
-    fill(themes, (found.themes || []).map((theme) => h("li", { class: "puzzle-theme", "data-theme": theme }, themeText(theme))));
+    fill(themes, (found.themes || []).map((theme) => h("li", { class: "puzzle-theme", "data-theme": theme }, themeText(theme, game))));
     fill(solutionBox);
     solutionBox.hidden = true;
     retry.hidden = true;
@@ -399,7 +399,7 @@ export function dailyLine(game) {
   dailyPuzzle(game.name)
     .then((daily) => {
       // Its rating and what it is about (the first theme that is not its length).
-      const words = (daily.themes || []).filter((x) => !LENGTHS.includes(x)).slice(0, 1).map(themeText);
+      const words = (daily.themes || []).filter((x) => !LENGTHS.includes(x)).slice(0, 1).map((x) => themeText(x, game));
       fill(line, h("span", { class: "daily-icon", "aria-hidden": "true" }, "♞ "),
         h("a", { href: puzzleLink(game.name, daily.id), class: "daily-link", "data-puzzle": daily.id }, t("Puzzle of the day")),
         h("span", { class: "muted" }, " · ", t("rated {0}", daily.rating), words.length ? [" · ", words[0]] : null));
