@@ -1,4 +1,5 @@
-"""`regalia puzzles mine`: puzzles from self-play, records or exported games, as JSONL."""
+"""`regalia puzzles mine`: puzzles from self-play, records, exported games or a database's
+finished games, as JSONL."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from sqlalchemy.exc import SQLAlchemyError
 
 from regalia.ai.analysis import states as game_states
 from regalia.cli import Groups
@@ -38,15 +40,45 @@ def _records(game: Game[Any], path: Path) -> Iterator[tuple[str, list[State[Any]
             yield file.name, game_states(game, record=text)
 
 
+def _database(
+    game: Game[Any], data_dir: Path | None, database_url: str | None
+) -> Iterator[tuple[str, list[State[Any]]]]:
+    """A database's finished games of `game`, oldest first, read as `regalia export` reads
+    them (one at a time, so a large database is never held in memory)."""
+    from regalia.server.config import Settings
+    from regalia.tables.export import Exporter
+    from regalia.tables.store import SQLITE_FILE, Store
+
+    settings = Settings.from_env(data_dir, database_url)
+    if not settings.database_url and not (settings.data_dir / SQLITE_FILE).is_file():
+        raise fail(f"no database in {settings.data_dir} (give --data-dir or --database-url)")
+    store = Store(settings.db_url())
+    try:
+        for line in Exporter(store.engine).lines(game.name, None, None):
+            if line.get("record"):
+                yield f"db:{line['id']}", game_states(game, record=line["record"])
+    finally:
+        store.close()
+
+
 def mine(
     game: str = typer.Option(..., help="The game, e.g. regulator."),
     source: str = typer.Option(
-        "selfplay", "--from", help="selfplay (the strongest level against itself) or records."
+        "selfplay",
+        "--from",
+        help="selfplay (the strongest level against itself), records, or db (the finished "
+        "games in --data-dir's database or --database-url's).",
     ),
     records: Path | None = typer.Option(
         None,
         help="With --from records: a record file, a directory of them, or an export's "
         "JSONL (regalia export; a DB's finished games).",
+    ),
+    data_dir: Path | None = typer.Option(
+        None, help="With --from db: where the SQLite database lives [env REGALIA_DATA_DIR]."
+    ),
+    database_url: str | None = typer.Option(
+        None, help="With --from db: an SQLAlchemy URL [env REGALIA_DATABASE_URL]."
     ),
     out: Path = typer.Option(..., help="The JSONL file to write (one puzzle a line)."),
     games: int = typer.Option(20, min=1, help="With --from selfplay: how many games."),
@@ -70,8 +102,10 @@ def mine(
             if records is None or not records.exists():
                 raise fail("--from records needs --records FILE|DIR that exists")
             sources = _records(found_game, records)
+        elif source == "db":
+            sources = _database(found_game, data_dir, database_url)
         else:
-            raise fail(f"--from is selfplay or records, not {source!r}")
+            raise fail(f"--from is selfplay, records or db, not {source!r}")
         seen: set[str] = set()
         with out.open("w", encoding="utf-8") as sink:
             for number, (name, states) in enumerate(sources, start=1):
@@ -89,7 +123,7 @@ def mine(
                       f"{len(seen)} in all", file=sys.stderr)  # fmt: skip
                 if limit and len(seen) >= limit:
                     break
-    except (RegaliaError, OSError, ValueError) as exc:
+    except (RegaliaError, OSError, ValueError, SQLAlchemyError) as exc:
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
 
 

@@ -72,8 +72,11 @@ class Stored:
     events: list[Event]
 
 
+SQLITE_FILE = "regalia.sqlite3"  # the default database, in the data directory
+
+
 def sqlite_url(data_dir: Path) -> str:
-    return f"sqlite:///{data_dir / 'regalia.sqlite3'}"
+    return f"sqlite:///{data_dir / SQLITE_FILE}"
 
 
 def _event(row: EventRow) -> Event:
