@@ -3,6 +3,7 @@ local process runner: same seeds, same seats, same records, same tallies."""
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,8 +12,9 @@ import pytest
 ray = pytest.importorskip("ray")
 
 from regalia.ai.arena import MatchSpec, run_match  # noqa: E402
-from regalia.ai.ray_runner import ray_map  # noqa: E402
+from regalia.ai.ray_runner import check_reachable, ray_map  # noqa: E402
 from regalia.ai.sprt import Sprt  # noqa: E402
+from regalia.core.errors import BadNotation  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -68,3 +70,13 @@ def test_ray_map_yields_every_result_and_stops_when_asked(local_ray: None) -> No
     assert sorted(ray_map(_square, [1, 2, 3, 4])) == [1, 4, 9, 16]
     got = list(ray_map(_square, [5], stop=lambda r: r == 25))
     assert got == [25]
+
+
+def test_a_head_where_nothing_listens_is_one_error_not_minutes_of_retries() -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # closed again: nothing listens there
+    for where in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(BadNotation, match=rf"--ray {where}: cannot reach Ray"):
+            check_reachable(where)
+    check_reachable("auto")  # not a host and port: left to Ray

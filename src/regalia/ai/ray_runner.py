@@ -20,6 +20,8 @@ results are the same however many nodes took part. `ray` is an optional dependen
 
 from __future__ import annotations
 
+import re
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -39,6 +41,25 @@ def _ray() -> Any:
     return ray
 
 
+# A head's address as `--ray` takes it: HOST:PORT, or Ray Client's ray://HOST:PORT.
+_HEAD = re.compile(r"^(?:ray://)?(\[[^\]]+\]|[^:/\s]+):(\d{1,5})$")
+REACH_SECONDS = 5.0  # Ray itself retries an unreachable head for minutes
+
+
+def check_reachable(where: str) -> None:
+    """BadNotation at once when nothing listens at a HOST:PORT address."""
+    found = _HEAD.match(where)
+    if found is None:
+        return  # not a host and port (Ray reads it, and says what is wrong)
+    host, port = found.group(1).strip("[]"), int(found.group(2))
+    try:
+        with socket.create_connection((host, port), timeout=REACH_SECONDS):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise BadNotation(f"--ray {where}: cannot reach Ray: {reason}") from None
+
+
 def connect(address: str) -> bool:
     """Initialise Ray for `address` (see the module); True if this call started it (and the
     caller should shut it down)."""
@@ -51,6 +72,7 @@ def connect(address: str) -> bool:
         if where in ("", "local"):
             ray.init(**kwargs)
         else:
+            check_reachable(where)
             ray.init(address=where, **kwargs)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
