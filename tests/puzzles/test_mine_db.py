@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.helpers import create
+from tests.server.helpers import seated
 
 from regalia.cli import main
 from regalia.core.registry import get_game
@@ -44,13 +44,7 @@ def test_a_finished_server_game_is_mined_from_the_database(
         http=HttpLimits(write_burst=10_000),
     )
     with TestClient(create_app(settings)) as client:
-        made = create(client, "regulator", [{"kind": "human"}] * 2)
-        table = made["table"]["id"]
-        tokens = [t["token"] for t in made["tokens"]]
-        for seat, token in enumerate(tokens):
-            joined = client.post(f"/api/tables/{table}/join", json={"name": f"P{seat}"},
-                                 headers={"X-Seat-Token": token})  # fmt: skip
-            assert joined.status_code == 200, joined.text
+        table, tokens = seated(client, "regulator", 2)
         for ply, (seat, action) in enumerate(history):
             view = client.get(f"/api/tables/{table}/view", headers={"X-Seat-Token": tokens[seat]})
             sent = client.post(f"/api/tables/{table}/commands",

@@ -17,6 +17,18 @@ def create(
     return body
 
 
+def seated(client: TestClient, game: str, count: int) -> tuple[str, list[str]]:
+    """A table of `game` with `count` human seats, each joined as P0, P1…: (id, seat tokens)."""
+    made = create(client, game, [{"kind": "human"}] * count)
+    tokens = [t["token"] for t in made["tokens"]]
+    for seat, token in enumerate(tokens):
+        joined = client.post(f"/api/tables/{made['table']['id']}/join",
+                             json={"name": f"P{seat}"},
+                             headers={"X-Seat-Token": token})  # fmt: skip
+        assert joined.status_code == 200, joined.text
+    return made["table"]["id"], tokens
+
+
 def receive(ws: WebSocketTestSession) -> dict[str, Any]:
     """The next message: a frame holds one, or a change's messages as an array (the rest
     wait on the session for the next call)."""

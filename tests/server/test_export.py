@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from regalia.cli import main
 from regalia.server.app import create_app
 from regalia.server.config import HttpLimits, Settings
-from tests.server.helpers import create
+from tests.server.helpers import seated
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(
@@ -64,14 +64,7 @@ def play_out(client: TestClient, table_id: str, tokens: list[str], stop: int = 1
 
 
 def regicida(client: TestClient) -> tuple[str, list[str]]:
-    made = create(client, "regicida", [{"kind": "human"}] * 5)
-    tokens = [t["token"] for t in made["tokens"]]
-    for seat, token in enumerate(tokens):
-        joined = client.post(f"/api/tables/{made['table']['id']}/join",
-                             json={"name": f"P{seat}"},
-                             headers={"X-Seat-Token": token})  # fmt: skip
-        assert joined.status_code == 200, joined.text
-    return made["table"]["id"], tokens
+    return seated(client, "regicida", 5)
 
 
 def test_the_export_holds_finished_games_only_and_names_who_may_be_named(tmp_path: Path) -> None:
