@@ -104,9 +104,9 @@ def rate_in(conn: Connection, job: RatingJob) -> None:
         )
     }
     sources = dict(
-        conn.execute(select(SeatRow.seat, SeatRow.source).where(SeatRow.table_id == job.table_id))
-        .tuples()
-        .all()
+        conn.execute(
+            select(SeatRow.seat, SeatRow.source).where(SeatRow.table_id == job.table_id)
+        ).all()
     )
     weight = min(1.0, job.same_source_weight) if one_source(job, sources) else 1.0
     fresh = MODEL.rating()
@@ -218,7 +218,7 @@ class Ratings:
         )
         with Session(self.engine) as session:
             since = self._established_since()
-            rows = session.execute(query).tuples().all()
+            rows = session.execute(query).all()
             return [self._entry(rating, player, since) for rating, player in rows]
 
     def profile(self, player_id: str, recent: int = 20) -> dict[str, Any] | None:
