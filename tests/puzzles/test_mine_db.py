@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.helpers import seated
+from tests.server.helpers import played_fast, seated
 
 from regalia.cli import main
 from regalia.core.registry import get_game
 from regalia.puzzles.mine import mine_states
 from regalia.puzzles.selfplay import selfplay
 from regalia.server.app import create_app
-from regalia.server.config import HttpLimits, Settings
 
 NODES = 20_000
 
@@ -37,13 +36,7 @@ def test_a_finished_server_game_is_mined_from_the_database(
     assert history is not None
     expected = [p.to_json() for p in mine_states(states, "", NODES)]
     assert expected
-    settings = Settings(
-        data_dir=tmp_path,
-        bot_workers=1,
-        bot_workers_on_demand=True,
-        http=HttpLimits(write_burst=10_000),
-    )
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(played_fast(tmp_path))) as client:
         table, tokens = seated(client, "regulator", 2)
         for ply, (seat, action) in enumerate(history):
             view = client.get(f"/api/tables/{table}/view", headers={"X-Seat-Token": tokens[seat]})

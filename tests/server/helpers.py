@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+
+from regalia.server.config import HttpLimits, Settings
 
 
 def create(
@@ -15,6 +18,12 @@ def create(
     assert response.status_code == 201, response.text
     body: dict[str, Any] = response.json()
     return body
+
+
+def played_fast(data_dir: Path) -> Settings:
+    """A server whose seats, all from one address, write faster than people would."""
+    return Settings(data_dir=data_dir, bot_workers=1, bot_workers_on_demand=True,
+                    http=HttpLimits(write_burst=10_000))  # fmt: skip
 
 
 def seated(client: TestClient, game: str, count: int) -> tuple[str, list[str]]:

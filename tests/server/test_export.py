@@ -16,8 +16,7 @@ from fastapi.testclient import TestClient
 
 from regalia.cli import main
 from regalia.server.app import create_app
-from regalia.server.config import HttpLimits, Settings
-from tests.server.helpers import seated
+from tests.server.helpers import played_fast, seated
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(
@@ -69,13 +68,7 @@ def regicida(client: TestClient) -> tuple[str, list[str]]:
 
 def test_the_export_holds_finished_games_only_and_names_who_may_be_named(tmp_path: Path) -> None:
     # Five seats playing a whole game from one address write faster than a person would.
-    settings = Settings(
-        data_dir=tmp_path,
-        bot_workers=1,
-        bot_workers_on_demand=True,
-        http=HttpLimits(write_burst=10_000),
-    )
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(played_fast(tmp_path))) as client:
         ana, bea = player(client, "Ana"), player(client, "Bea")
         assert client.get("/api/players/me/open-data", headers=ana).json() == {"named": True}
         answer = client.post("/api/players/me/open-data", json={"named": False},
