@@ -315,6 +315,22 @@ def test_a_watcher_is_told_of_each_round_and_the_end(client: TestClient) -> None
         assert message["tournament"]["podium"]
 
 
+def test_watchers_that_leave_or_name_no_tournament_leave_nothing_behind(
+    client: TestClient,
+) -> None:
+    tid = create(client, game="regulator", format="swiss", rounds=1)["tournament"]["id"]
+    with client.websocket_connect(f"/api/ws/tournaments/{tid}") as socket:
+        assert socket.receive_json()["event"] == "welcome"
+        assert tid in director(client)._watchers
+    for bad in ("nope", "x" * 300):
+        with client.websocket_connect(f"/api/ws/tournaments/{bad}") as socket:
+            assert socket.receive_json()["type"] == "error"
+    deadline = time.monotonic() + 10
+    while director(client)._watchers and time.monotonic() < deadline:
+        time.sleep(0.05)  # the server's side of a closed socket ends on its own loop
+    assert director(client)._watchers == {}
+
+
 def test_pre_registered_regicide_teams_play_as_one_and_sit_on_one_side(
     client: TestClient,
 ) -> None:

@@ -147,14 +147,16 @@ async def watch(websocket: WebSocket, tournament_id: str) -> None:
     `round_started`, `table_finished`, `standings`, `started`, `finished`, `cancelled`…"""
     found: Director = websocket.app.state.tournaments
     await websocket.accept()
+    # Watched before the first read: a change between the two is heard, not lost.
+    queue = found.watch(tournament_id)
     try:
         view = await found.view(_checked_id(tournament_id))
     except TableError as exc:
+        found.unwatch(tournament_id, queue)  # a bad id leaves nothing behind
         await websocket.send_text(json.dumps({"type": "error", "code": exc.code,
                                               "message": exc.message}))  # fmt: skip
         await websocket.close()
         return
-    queue = found.watch(tournament_id)
     reader = asyncio.create_task(_drain(websocket))
     try:
         await websocket.send_text(json.dumps({"type": "tournament", "event": "welcome",

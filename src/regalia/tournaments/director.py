@@ -944,7 +944,11 @@ class Director:
         return queue
 
     def unwatch(self, tid: str, queue: asyncio.Queue[str]) -> None:
-        self._watchers.get(tid, set()).discard(queue)
+        queues = self._watchers.get(tid)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:  # one empty set per id ever watched would only grow
+                del self._watchers[tid]
 
     async def _changed(self, tid: str, what: str) -> None:
         for queue in list(self._watchers.get(tid, ())):

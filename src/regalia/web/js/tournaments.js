@@ -297,6 +297,7 @@ export function showTournament(root, idAndQuery) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/api/ws/tournaments/${encodeURIComponent(id)}`);
     socket.addEventListener("message", (event) => {
+      heard += 1;
       const message = JSON.parse(event.data);
       if (message.type === "tournament") draw(message.tournament);
       else if (message.type === "error") error.textContent = message.message;
@@ -304,7 +305,14 @@ export function showTournament(root, idAndQuery) {
     socket.addEventListener("close", () => { if (!gone) setTimeout(connect, 2000); });
   }
 
-  const redraw = () => call("GET", `/api/tournaments/${encodeURIComponent(id)}`).then(draw).catch((err) => { error.textContent = err.message; });
+  // The socket's views are the newest: a GET answered after one of them was read before it.
+  let heard = 0;
+  const redraw = () => {
+    const asked = heard;
+    call("GET", `/api/tournaments/${encodeURIComponent(id)}`)
+      .then((fresh) => { if (heard === asked) draw(fresh); else if (view) draw(view); })
+      .catch((err) => { error.textContent = err.message; });
+  };
   redraw();
   connect();
   const timer = setInterval(tick, 1000);
