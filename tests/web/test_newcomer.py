@@ -19,7 +19,14 @@ from playwright.sync_api import Browser, Page, expect
 from regalia.core.registry import get_game
 from regalia.games.regicide import board as B
 from tests.web.conftest import _checked_page
-from tests.web.helpers import click_a_move, create_table, games_by_name, resign, wait_my_turn
+from tests.web.helpers import (
+    click_a_move,
+    create_table,
+    games_by_name,
+    resign,
+    settle,
+    wait_my_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -289,23 +296,36 @@ def test_plain_words_a_steady_board_and_the_next_step_focused(page: Page, artifa
 TABLE_BUTTONS = ("button.offer-takeback", "button.offer-draw", "button.resign")
 
 
+_BUTTON_BOXES = """(selectors) => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+  };
+  const controls = document.querySelector(".controls");
+  return {controls: controls && box(controls), buttons: selectors.map((s) => {
+    const b = document.querySelector(s);
+    return b && {...box(b), cut: b.scrollWidth > b.clientWidth + 1, words: b.innerText};
+  })};
+}"""
+
+
 def buttons_fit_on_one_row(page: Page) -> None:
-    """Take back, Offer a draw and Resign share one row inside the controls, each whole."""
-    controls = page.locator(".controls").bounding_box()
-    assert controls
-    boxes = []
+    """Take back, Offer a draw and Resign share one row inside the controls, each whole: all
+    measured in one frame once the layout has settled (fit.js refits the board by animation
+    frames after a resize, which moves the controls between separate reads)."""
     for selector in TABLE_BUTTONS:
-        button = page.locator(selector)
-        expect(button).to_be_visible()
-        box = button.bounding_box()
+        expect(page.locator(selector)).to_be_visible()
+    settle(page)
+    seen = page.evaluate(_BUTTON_BOXES, list(TABLE_BUTTONS))
+    controls, boxes = seen["controls"], seen["buttons"]
+    assert controls
+    for selector, box in zip(TABLE_BUTTONS, boxes, strict=True):
         assert box, selector
         assert box["x"] >= controls["x"] - 0.5, (selector, box, controls)
         assert box["x"] + box["width"] <= controls["x"] + controls["width"] + 0.5, (
             f"{selector} runs past the controls' right edge: {box} in {controls}"
         )
-        clipped = button.evaluate("b => b.scrollWidth > b.clientWidth + 1")
-        assert not clipped, f"{selector}'s words are cut: {button.inner_text()!r}"
-        boxes.append(box)
+        assert not box["cut"], f"{selector}'s words are cut: {box['words']!r}"
     tops = [round(box["y"]) for box in boxes]
     assert max(tops) - min(tops) < 2, f"the buttons are on more than one row: {tops}"
 
