@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
-from tests.web.helpers import resign
+from tests.web.helpers import resign, settle
 
 pytestmark = pytest.mark.browser
 
@@ -106,3 +107,36 @@ def test_a_turn_based_round_robin_seats_a_person_at_all_her_games_at_once(
     for table in hers:  # ...once she has taken both seats, so neither waits out its grace
         summary = httpx.get(f"{server}/api/tables/{table}").json()
         assert summary["status"] == "playing", summary
+
+
+def test_a_page_answer_older_than_the_socket_does_not_draw_the_tournament_back(
+    page: Page, server: str
+) -> None:
+    """The page asks for the tournament and opens its socket at once. An answer that comes back
+    after the socket's newer view (a busy server answers in any order) must not draw the
+    older tournament again: nothing would redraw it until the next change."""
+    made = httpx.post(f"{server}/api/tournaments", json={
+        "game": "regulator", "format": "swiss", "rounds": 1,
+        "entrants": [{"kind": "bot", "level": "random"}],
+    }).json()  # fmt: skip
+    tid = made["tournament"]["id"]
+    held: list[Any] = []
+
+    def hold(route: Route) -> None:
+        held.append((route, route.fetch()))  # read now, answered later
+
+    page.route(f"**/api/tournaments/{tid}", hold)
+    page.goto(f"/#/tournaments/{tid}")
+    standings = page.locator(".tournament-standings tbody tr")
+    expect(standings).to_have_count(1)  # drawn from the socket's welcome
+    other = httpx.post(f"{server}/api/players", json={"name": f"Eve {uuid.uuid4().hex[:6]}"})
+    joined = httpx.post(f"{server}/api/tournaments/{tid}/join", json={},
+                        headers={"X-Player-Key": other.json()["player_key"]})  # fmt: skip
+    assert joined.status_code == 200, joined.text
+    expect(standings).to_have_count(2)
+    assert len(held) == 1
+    route, stale = held[0]
+    with page.expect_request_finished():
+        route.fulfill(response=stale)  # the answer read before she joined: one entrant
+    settle(page)  # frames for the answer's handler to have run
+    expect(standings).to_have_count(2)
