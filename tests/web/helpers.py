@@ -17,7 +17,7 @@ def create_table(
     """
     page.goto("/")
     card = page.locator(f".game-card[data-game={game}]")
-    card.locator(".new-table > summary").click()
+    open_details(card.locator("details.new-table"))
     form = card.locator("form.table-form")
     if players is not None:
         form.locator("select[name=players]").select_option(str(players))
@@ -29,6 +29,21 @@ def create_table(
     expect(page.locator(".conn")).to_have_attribute("data-state", "connected")  # any language
     table_id = page.url.split("#/t/")[1].split("/")[0]
     return page.url.split("#")[0] + f"#/t/{table_id}"
+
+
+def open_details(details: Locator) -> None:
+    """Open a <details> by clicking its summary, again if the click missed: the lobby's
+    lines above the cards (who is online, one's games) arrive after the cards and move them,
+    so a click aimed at a summary can land beside it."""
+    for _ in range(3):
+        if not details.evaluate("d => d.open"):
+            details.locator("> summary").click()
+        try:
+            expect(details).to_have_attribute("open", "", timeout=3_000)
+            return
+        except AssertionError:
+            continue
+    expect(details).to_have_attribute("open", "")
 
 
 def moves_shown(page: Page) -> int:
@@ -85,7 +100,7 @@ def change_games(page: Page, change: Callable[[dict[str, dict[str, Any]]], None]
 def table_form(page: Page, game: str) -> Locator:
     """The lobby's New table form of `game`, opened (the page must show the lobby)."""
     card = page.locator(f".game-card[data-game={game}]")
-    card.locator(".new-table > summary").click()
+    open_details(card.locator("details.new-table"))
     return card.locator("form.table-form")
 
 

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, _checked_page
-from tests.web.helpers import settle
+from tests.web.helpers import open_details, settle
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +64,7 @@ def sizes(page: Page) -> Iterator[str]:
 def new_regulator_table(page: Page) -> None:
     """Create a Regulator Chess table against a bot in the lobby and play its first seat."""
     card = page.locator(".game-card[data-game=regulator]")
-    card.locator(".new-table > summary").click()
+    open_details(card.locator("details.new-table"))
     card.locator("form.table-form button[type=submit]").click()  # a table for oneself opens
     expect(page.locator(".conn")).to_have_attribute("data-state", "connected")
     expect(page.locator(".status.your-turn")).to_be_visible()

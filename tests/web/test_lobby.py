@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.helpers import board_pieces, create_table, games_by_name, wait_my_turn
+from tests.web.helpers import board_pieces, create_table, games_by_name, open_details, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def test_games_summaries_and_rules_pages(page: Page) -> None:
 def test_invite_links_tables_lists_and_joining(page: Page, browser: Browser, server: str) -> None:
     page.goto("/")
     card = page.locator(".game-card[data-game=regulator]")
-    card.locator(".new-table > summary").click()
+    open_details(card.locator("details.new-table"))
     form = card.locator("form.table-form")
     form.locator("select[name=kind-1]").select_option("human")
     expect(form.locator("select[name=level-1]")).to_be_disabled()

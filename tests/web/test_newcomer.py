@@ -23,6 +23,7 @@ from tests.web.helpers import (
     click_a_move,
     create_table,
     games_by_name,
+    open_details,
     resign,
     settle,
     wait_my_turn,
@@ -258,7 +259,7 @@ def test_plain_words_a_steady_board_and_the_next_step_focused(page: Page, artifa
     # Creating a table for oneself opens it at once (one with invites focuses Play this seat:
     # tests/web/test_first_visit.py).
     card = page.locator(".game-card[data-game=regulator]")
-    card.locator(".new-table > summary").click()
+    open_details(card.locator("details.new-table"))
     card.locator("form.table-form button[type=submit]").click()
     expect(page.locator(".conn")).to_have_text("connected")
     wait_my_turn(page)

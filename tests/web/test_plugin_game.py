@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from regalia.core.registry import game_names
-from tests.web.helpers import create_table, games_by_name
+from tests.web.helpers import create_table, games_by_name, open_details
 
 pytestmark = [
     pytest.mark.browser,
@@ -47,7 +47,7 @@ def test_lobby_lists_the_plugin_game_and_a_whole_game_is_played(
     # No rules page: no rules link (the game's leaderboard is the card's only link).
     expect(card.get_by_role("link")).to_have_text(["Leaderboard"])
     expect(page.locator(".site-head nav a", has_text="Goofspiel")).to_have_count(0)
-    card.locator(".new-table > summary").click()
+    open_details(card.locator("details.new-table"))
     levels = card.locator("select[name=level-1] option")
     expect(levels).to_have_text(["Random", "Match", "ISMCTS"])
     page.screenshot(path=str(artifacts / "goofspiel-lobby.png"), full_page=True)
@@ -93,7 +93,7 @@ def test_plugin_game_by_keyboard_on_a_phone(phone: Page, artifacts: Path) -> Non
     cards = 3
     page.goto("/")
     form = page.locator("form.table-form[data-game=goofspiel]")
-    page.locator(".game-card[data-game=goofspiel] .new-table > summary").click()
+    open_details(page.locator(".game-card[data-game=goofspiel] details.new-table"))
     form.locator("input[name=cards]").fill(str(cards))
     form.locator("select[name=level-1]").select_option("match")
     form.locator("button[type=submit]").click()  # a table for oneself opens at once

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, WebSocket, expect
 
-from tests.web.helpers import create_table
+from tests.web.helpers import create_table, open_details
 
 pytestmark = pytest.mark.browser
 
@@ -149,7 +149,7 @@ def test_regicida_game_to_the_reveal_without_leaking_identities(
 def test_watch_a_bots_game_then_step_through_its_replay(page: Page, artifacts: Path) -> None:
     page.goto("/")
     card = page.locator(".game-card[data-game=regicida]")
-    card.locator(".new-table > summary").click()
+    open_details(card.locator("details.new-table"))
     form = card.locator("form.table-form")
     form.locator("select[name=players]").select_option("3")
     form.locator("select[name=kind-0]").select_option("bot")
