@@ -22,6 +22,11 @@ WITH_PLUGINS := PYTHONPATH=$(PLUGINS)$(if $(PYTHONPATH),:$(PYTHONPATH))
 ENGINE_PXD := $(shell find src/regalia -name '*.pxd')
 ENGINE_FILES := setup.py src/regalia/native.py $(ENGINE_PXD) $(ENGINE_PXD:.pxd=.py)
 ENGINES := $(VENV)/.engines
+# PyTorch for the `learn` extra, installed before it: the CPU build, named by its local
+# version so that pip can never take a CUDA build (several GB) in its place, and a no-op once
+# installed. pip finds it in the wheel folder its configuration names (or in PyTorch's CPU
+# index where PIP_EXTRA_INDEX_URL names it).
+TORCH := torch==2.13.0+cpu
 
 .PHONY: run test lint typecheck pytest slow bench system-deps clean
 
@@ -59,7 +64,8 @@ $(STAMP): pyproject.toml setup.py
 		{ echo "Regalia needs Python 3.11 or newer"; exit 1; }
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,env,scale]'
+	$(PY) -m pip install --quiet '$(TORCH)'
+	$(PY) -m pip install --quiet -e '.[dev,env,scale,learn]'
 	touch $(STAMP) $(ENGINES)
 	@$(PY) -c 'import regalia.native as n; print("regalia engines:", n.path())'
 
