@@ -109,3 +109,37 @@ def test_a_table_for_oneself_opens_at_once_and_one_with_invites_offers_them(
     invite = phone.locator(".created .invite[data-seat='1'] input.invite-url").input_value()
     phone.locator(".created .play-link").click()
     expect(phone.locator(".links .invite button.copy")).to_have_attribute("data-copy", invite)
+
+
+_SHIFTS = """() => {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__shifts.push({value: entry.value,
+        moved: entry.sources.map((s) => s.node && (s.node.className || s.node.nodeName))});
+    }
+  }).observe({type: "layout-shift", buffered: true});
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_nothing_on_the_lobby_moves_once_it_is_shown(
+    browser: Browser, server: str, request: pytest.FixtureRequest, size: str, locale: str
+) -> None:
+    """The lobby's lines that come from later answers (the rules links in the header, who is
+    online, each card's puzzle of the day, analysis link and waiting count, the table lists)
+    take their place without moving what is already shown: a click aimed at New table or Play
+    now lands on it (the layout-shift score, which lichess's lobby keeps near 0 too)."""
+    for page in _checked_page(browser, server, request, SIZES[size], f"-{size}-{locale}", locale):
+        page.add_init_script(f"({_SHIFTS})()")
+        page.goto("/")
+        expect(page.locator(".game-card")).to_have_count(len(games_by_name(page)))
+        expect(page.locator(".tables h2").first).to_be_visible()
+        expect(page.locator(".online-count")).not_to_be_empty()
+        # Every answer in: the counts, the lists, the card lines drawn (settled by frames).
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => "
+                      "requestAnimationFrame(done)))")  # fmt: skip
+        shifts = page.evaluate("window.__shifts")
+        score = sum(s["value"] for s in shifts)
+        assert score < 0.02, f"the lobby moved by {score:.3f}: {shifts}"

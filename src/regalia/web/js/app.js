@@ -24,7 +24,7 @@ import { mountChallenges, showPeople } from "./people.js";
 import { mountHeadMenu } from "./headmenu.js";
 import { mountSanctionNotice, showModeration } from "./moderation.js";
 import { allGames } from "./games.js";
-import { h } from "./dom.js";
+import { fill, h } from "./dom.js";
 import { chooseLanguage, language, loadLanguage, pageIn, t } from "./i18n.js";
 
 const main = document.getElementById("main");
@@ -88,17 +88,21 @@ mountSanctionNotice(document.getElementById("site-notice"), document.getElementB
 registerWorker(); // installable, offline page, pushes (js/pwa.js)
 route();
 
-// The header links to each game's rules, for the games that have a rules page: one line
-// ("Rules:" and each title), which a phone scrolls sideways rather than wrapping.
+// The header links to each game's rules, for the games that have a rules page: "Rules:" and
+// each title, in the place index.html keeps for them (a phone's header has its row from the
+// start, so the page does not move down when they come).
+const rulesLinks = document.querySelector("#rules-nav .rules-links");
 allGames()
   .then((games) => {
     const withRules = games.filter((g) => g.rules_url);
-    if (!withRules.length) return;
-    document.getElementById("rules-nav").append(h("span", { class: "rules-links" },
-      h("span", { class: "rules-label" }, t("Rules:")),
-      withRules.map((g) => h("a", { href: pageIn(g.rules_url), title: t("the rules of {0}", g.title) }, g.title))));
+    if (!withRules.length) {
+      rulesLinks.remove();
+      return;
+    }
+    fill(rulesLinks, h("span", { class: "rules-label" }, t("Rules:")),
+      withRules.map((g) => h("a", { href: pageIn(g.rules_url), title: t("the rules of {0}", g.title) }, g.title)));
   })
-  .catch(() => {}); // the lobby says why the games cannot be loaded
+  .catch(() => rulesLinks.remove()); // the lobby says why the games cannot be loaded
 
 /** The page's own words (index.html): each element with `data-t` shows its text translated,
  * and `data-t-label` its aria-label. */

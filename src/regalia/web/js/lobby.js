@@ -18,18 +18,25 @@ import { timeControlText } from "./clocks.js";
 import { myGamesSection } from "./mygames.js";
 import { ensureName } from "./name.js";
 import { leaderboardLink } from "./leaderboard.js";
-import { canAnalyse } from "./analysis.js";
+import { analysisInfo, canAnalyse } from "./analysis.js";
 import { learnLinks } from "./learn.js";
-import { dailyLine, puzzleLink } from "./puzzles.js";
+import { dailyLine, dailyPuzzle, puzzleLink } from "./puzzles.js";
 import { editorLink, hasEditor, pictureOf } from "./boards/index.js";
 import { pageIn, t } from "./i18n.js";
+
+// How long the cards wait for their lines (see showLobby) before they are drawn anyway.
+const CARDS_WAIT_MS = 600;
 
 export function showLobby(root) {
   const games = h("section", { class: "games", "aria-label": t("games") }, h("p", {}, t("Loading games…")));
   const created = h("section", { class: "created", hidden: true, "aria-live": "polite" });
   const tables = h("section", { class: "tables", "aria-label": t("tables") });
+  // What comes under the cards shows with them (drawn before them, the cards would push it
+  // down the page as they come).
+  const below = h("div", { class: "lobby-below", hidden: true }, tables, replayUpload());
   const joinError = h("p", { class: "error join-error", role: "alert" });
-  const online = h("p", { class: "online-count muted", "aria-live": "polite" });
+  const onlineLine = h("p", { class: "online-count muted", "aria-live": "polite" });
+  let lastOnline = null;
   const nameInput = h("input", {
     id: "player-name",
     value: playerName(),
@@ -65,26 +72,38 @@ export function showLobby(root) {
     root,
     h("div", { class: "lobby" },
       nameRow,
-      online,
+      onlineLine,
       myGamesSection(),
       games,
       created,
       joinError,
-      tables,
-      replayUpload(),
+      below,
     ),
   );
 
   showPlayer();
   window.addEventListener(PLAYER_CHANGED, showPlayer);
+  // The cards are drawn once what they show is known — which games have an analysis board,
+  // each game's puzzle of the day, who waits for an opponent, the tables — or after
+  // CARDS_WAIT_MS at most: a line coming in later would move what is under the pointer.
+  const online = lobbyOnline().then(drawOnline).catch(() => null);
+  const listed = refresh(); // the table lists, under the cards
   allGames()
-    .then((list) => {
-      fill(games, list.map((g) => gameCard(g, created)));
-      showOnline();
+    .then(async (list) => {
+      const dailies = new Map(list.filter((g) => g.puzzles).map((g) => [g.name, dailyPuzzle(g.name)]));
+      const known = [analysisInfo(), online, listed, ...dailies.values()].map((p) => p.catch(() => null));
+      await Promise.race([Promise.all(known), new Promise((done) => setTimeout(done, CARDS_WAIT_MS))]);
+      fill(games, list.map((g) => gameCard(g, created, dailies.get(g.name))));
+      below.hidden = false;
+      if (lastOnline) drawOnline(lastOnline);
+      else showOnline();
       // Only the new cards' switches: redrawing the name row here would wipe a name being typed.
       showRatedSwitches();
     })
-    .catch((err) => fill(games, h("p", { class: "error", role: "alert" }, t("Cannot load games: {0}", err.message))));
+    .catch((err) => {
+      fill(games, h("p", { class: "error", role: "alert" }, t("Cannot load games: {0}", err.message)));
+      below.hidden = false;
+    });
 
   /** Take an open seat: a name first (asked if none is remembered), then the table. */
   async function join(table, seat) {
@@ -121,13 +140,16 @@ export function showLobby(root) {
 
   /** Who is online, and per game how many wait for an opponent (Play now pairs with them). */
   async function showOnline() {
-    let now;
     try {
-      now = await lobbyOnline();
+      drawOnline(await lobbyOnline());
     } catch {
-      return; // the counts are a hint: the tables say the rest
+      // the counts are a hint: the tables say the rest
     }
-    online.textContent = now.players_online === 1
+  }
+
+  function drawOnline(now) {
+    lastOnline = now;
+    onlineLine.textContent = now.players_online === 1
       ? t("1 player online")
       : t("{0} players online", now.players_online);
     for (const box of root.querySelectorAll(".seek-count")) {
@@ -138,7 +160,6 @@ export function showLobby(root) {
         : waiting === 1 ? t("1 player waiting for an opponent") : t("{0} players waiting for an opponent", waiting);
     }
   }
-  refresh();
   const timer = setInterval(refresh, 4000);
   return {
     destroy() {
@@ -150,7 +171,7 @@ export function showLobby(root) {
 
 /** A game's card: its board's picture, its name, one sentence and the two ways to start
  * (Play now, Play the computer); under them its links and the New table form. */
-function gameCard(game, created) {
+function gameCard(game, created, daily) {
   const table = tableForm(game, created);
   // The analysis board, for the games the server can analyse.
   const analysis = h("span", { class: "analysis-link-box", hidden: true }, " · ",
@@ -166,7 +187,7 @@ function gameCard(game, created) {
         // One sentence; the whole description is the rules page's and the sentence's tooltip.
         h("p", { class: "summary", title: t(game.description || game.summary) }, t(game.summary || game.description)))),
     playNow(game, table),
-    dailyLine(game),
+    dailyLine(game, daily),
     h("p", { class: "players card-links" }, playersText(game),
       learn ? [" · ", [...learn.childNodes]] : null,
       game.puzzles ? [" · ", h("a", { href: puzzleLink(game.name), class: "puzzles-link" }, t("Puzzles"))] : null,

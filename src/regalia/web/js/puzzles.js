@@ -393,18 +393,19 @@ function mountPuzzles(box, game, module, puzzleId) {
 }
 
 /** The lobby's line for a game with puzzles: today's puzzle, linked (nothing if none). */
-export function dailyLine(game) {
-  const line = h("p", { class: "daily-puzzle", hidden: true, "data-game": game.name });
+export function dailyLine(game, daily = undefined) {
+  // A game with puzzles keeps the line's room while the puzzle loads (nothing below it moves);
+  // one without, or with no puzzle today, has no line.
+  const line = h("p", { class: "daily-puzzle", hidden: !game.puzzles, "data-game": game.name });
   if (!game.puzzles) return line;
-  dailyPuzzle(game.name)
+  (daily || dailyPuzzle(game.name))
     .then((daily) => {
       // Its rating and what it is about (the first theme that is not its length).
       const words = (daily.themes || []).filter((x) => !LENGTHS.includes(x)).slice(0, 1).map((x) => themeText(x, game));
       fill(line, h("span", { class: "daily-icon", "aria-hidden": "true" }, "♞ "),
         h("a", { href: puzzleLink(game.name, daily.id), class: "daily-link", "data-puzzle": daily.id }, t("Puzzle of the day")),
         h("span", { class: "muted" }, " · ", t("rated {0}", daily.rating), words.length ? [" · ", words[0]] : null));
-      line.hidden = false;
     })
-    .catch(() => {}); // no puzzle today: no line
+    .catch(() => { line.hidden = true; }); // no puzzle today: no line
   return line;
 }
