@@ -220,7 +220,10 @@ def descriptor_words() -> Iterator[tuple[str, str]]:
             yield game.notation_hint, where
         yield from ((preset.label, where) for preset in game.clock_presets)
         if game.puzzles:
-            yield from ((title, where) for title in hook_for(game).theme_titles.values())
+            hook = hook_for(game)
+            yield from ((title, where) for title in hook.theme_titles.values())
+            if hook.question:
+                yield hook.question, where
     # What a game's board shows of its own (Regicida's Objective card): the game says.
     yield from game_texts()
 

@@ -18,8 +18,9 @@ from regalia.cli.common import fail
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game, State
 from regalia.core.registry import get_game
-from regalia.puzzles.mine import NODES, mine_states
-from regalia.puzzles.selfplay import PLAY_NODES, selfplay_games
+from regalia.puzzles.hook import hook_for
+from regalia.puzzles.mine import NODES
+from regalia.puzzles.selfplay import PLAY_NODES
 from regalia.puzzles.verify import problems, verifier
 
 
@@ -66,8 +67,8 @@ def mine(
     source: str = typer.Option(
         "selfplay",
         "--from",
-        help="selfplay (the strongest level against itself), records, or db (the finished "
-        "games in --data-dir's database or --database-url's).",
+        help="selfplay (the strongest level against itself, or the game's own bots), "
+        "records, or db (the finished games in --data-dir's database or --database-url's).",
     ),
     records: Path | None = typer.Option(
         None,
@@ -88,15 +89,17 @@ def mine(
     limit: int = typer.Option(0, min=0, help="Stop after this many puzzles (0: no limit)."),
 ) -> None:
     """Mine puzzles: positions where exactly one move keeps a decisive advantage, verified
-    unique at every solver step by a MultiPV-2 search (docs/puzzles.md)."""
+    unique at every solver step by a MultiPV-2 search — or the game's own kind (a hidden
+    identity the public evidence names surely and rightly) (docs/server.md, "Puzzles")."""
     try:
         found_game = get_game(game)
         if not found_game.puzzles:
             raise fail(f"{found_game.title} has no puzzles to mine")
+        hook = hook_for(found_game)
         if source == "selfplay":
             sources: Iterator[tuple[str, list[State[Any]]]] = (
-                (f"selfplay:{seed}", states)
-                for seed, states in selfplay_games(found_game, first_seed, games, play_nodes)
+                (f"selfplay:{seed}", hook.play(found_game, seed, play_nodes))
+                for seed in range(first_seed, first_seed + games)
             )
         elif source == "records":
             if records is None or not records.exists():
@@ -110,7 +113,7 @@ def mine(
         with out.open("w", encoding="utf-8") as sink:
             for number, (name, states) in enumerate(sources, start=1):
                 made = 0
-                for puzzle in mine_states(states, name, nodes):
+                for puzzle in hook.mine(states, name, nodes):
                     if puzzle.id in seen:
                         continue
                     seen.add(puzzle.id)
@@ -141,7 +144,8 @@ def check(
         found_game = get_game(game)
         if not found_game.puzzles:
             raise fail(f"{found_game.title} has no puzzles to check")
-        agent = verifier(found_game)
+        hook = hook_for(found_game)
+        agent = None  # the second search, made when a puzzle needs it
         puzzles: dict[str, dict[str, Any]] = {}
         for file in files:
             for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
@@ -154,7 +158,12 @@ def check(
                         puzzles.setdefault(row["id"], row)
         passed = []
         for number, puzzle in enumerate(puzzles.values(), start=1):
-            found = problems(found_game, puzzle, agent)
+            mine = hook.problems(found_game, puzzle)
+            if mine is not None:
+                found = mine
+            else:
+                agent = agent or verifier(found_game)
+                found = problems(found_game, puzzle, agent)
             if found:
                 print(f"{puzzle['id']}: {'; '.join(found)}", file=sys.stderr)
             else:

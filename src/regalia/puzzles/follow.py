@@ -25,7 +25,9 @@ class Step:
     ok: bool  # every move sent was the solution's
     solved: bool  # ... and the last of them ends the solution
     reply: str | None  # ok and not solved: the other side's answer to the last move
-    state: State[Any] | None  # the position to show next (None after a wrong move)
+    # the position to show next (None after a wrong move of a line; a game's own
+    # `PuzzleHook.follow` may show the answer's proof, once the puzzle has ended)
+    state: State[Any] | None
 
 
 def solver_moves(solution: Sequence[str]) -> int:

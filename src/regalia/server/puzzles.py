@@ -3,8 +3,11 @@
 The solution never leaves the server before it is earned: a puzzle's answer names its
 position and the board to draw; a try answers whether the moves so far were the solution's
 and, while they are, the other side's reply; the whole line only once the puzzle is solved or
-failed. A signed-in player's first try of each puzzle is rated (regalia.puzzles.rating), and
-puzzles are chosen near their rating; a guest plays unrated puzzles near 1500.
+failed. A game whose puzzles ask a question (`PuzzleHook.answer` "choice": who holds a hidden
+identity) sends the spectator's view and the answers to pick from; its stored position may
+hold secrets, so what goes out is the hook's `shown` text, never the stored one. A
+signed-in player's first try of each puzzle is rated (regalia.puzzles.rating), and puzzles
+are chosen near their rating; a guest plays unrated puzzles near 1500.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from regalia.core.errors import RegaliaError, quoted
 from regalia.core.game import Game
 from regalia.core.registry import available_games, get_game
 from regalia.protocol import ErrorCode
-from regalia.puzzles.follow import NotAMove, follow, solver_moves
+from regalia.puzzles.follow import NotAMove, solver_moves
+from regalia.puzzles.hook import hook_for
 from regalia.puzzles.rating import START_MU
 from regalia.puzzles.shipped import shipped_puzzles
 from regalia.server.analysis import board_of
@@ -54,6 +58,8 @@ class PuzzleOut(BaseModel):
     plays: int
     solver_moves: int
     board: BoardOut
+    answer: str  # "line": play the line on the board; "choice": pick one of board.legal
+    question: str | None  # "choice": what is asked, in English (the page translates it)
     date: str | None = None  # the puzzle of the day's UTC day
 
 
@@ -107,18 +113,30 @@ def _game(name: str) -> Game[Any]:
     return game
 
 
+def _board(state: Any, choices: list[tuple[str, str]] | None) -> dict[str, Any]:
+    """The board to draw: the state's own moves, or the answers a question offers."""
+    if choices is None:
+        return board_of(state)
+    legal = [{"action": action, "text": text} for action, text in choices]
+    return {"view": state.view(None), "to_act": [], "legal": legal}
+
+
 def _out(puzzle: Puzzle, date: str | None = None) -> dict[str, Any]:
-    state = get_game(puzzle.game).from_position(puzzle.position)
+    game = get_game(puzzle.game)
+    hook = hook_for(game)
+    shown = hook.shown(game, puzzle.position)
     return {
         "id": puzzle.id,
         "game": puzzle.game,
-        "position": puzzle.position,
+        "position": shown.position,
         "to_move": puzzle.to_move,
         "rating": puzzle.rating,
         "themes": puzzle.themes,
         "plays": puzzle.plays,
         "solver_moves": solver_moves(puzzle.moves),
-        "board": board_of(state),
+        "board": _board(shown.state, shown.choices),
+        "answer": hook.answer,
+        "question": hook.question or None,
         "date": date,
     }
 
@@ -192,7 +210,8 @@ async def try_puzzle(
     puzzle = await _puzzle(request, puzzle_id)
     player = await player_of(request, x_player_key)
     try:
-        step = follow(get_game(puzzle.game), puzzle.position, puzzle.moves, body.moves)
+        game = get_game(puzzle.game)
+        step = hook_for(game).follow(game, puzzle.position, puzzle.moves, body.moves)
     except NotAMove as exc:
         raise TableError(ErrorCode.ILLEGAL, str(exc)) from None
     ended = step.solved or not step.ok

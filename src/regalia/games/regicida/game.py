@@ -105,6 +105,7 @@ class RegicidaGame(Game[Action]):
     lessons: str = "regalia.games.regicida.lessons:LESSONS"
     referee: str = "regalia.games.regicida.referee:referee"
     report: str = "regalia.ai.regicida.report:report"
+    puzzles: str = "regalia.ai.regicida.puzzles:HOOK"
 
     def seat_names(self, players: int) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))
