@@ -6,6 +6,7 @@ import pytest
 
 from regalia.core.conformance import check_game
 from regalia.core.registry import get_game
+from regalia.native import pure_requested
 
 
 def installed_games() -> list[str]:
@@ -28,7 +29,11 @@ def test_the_built_in_games_are_registered_through_the_entry_point_group() -> No
 @pytest.mark.parametrize("name", installed_games())
 def test_random_playouts_keep_the_contract(name: str) -> None:
     game = get_game(name)
-    report = check_game(game, playouts=4, seed=11, max_plies=200)
+    # The interpreted path (tests/games/test_pure_path_suites.py) plays two games of at most
+    # 100 plies: the same checks on the same code, at a fraction of the speed (Regicide's four
+    # games of 200 took 21 s there; tests/games/test_both_paths.py plays long games on both).
+    pure = pure_requested()
+    report = check_game(game, playouts=2 if pure else 4, seed=11, max_plies=100 if pure else 200)
     assert report.plies > 0
     assert "encode/parse and describe/parse give back every legal action" in report.checks
     assert "legal_texts agrees with encode and describe" in report.checks
