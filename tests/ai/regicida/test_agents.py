@@ -98,8 +98,9 @@ def test_random_players_read_as_random_and_greedy_ones_do_not() -> None:
 
 @pytest.mark.slow
 def test_strong_wins_twice_the_baseline_against_random_and_beats_it_against_greedy() -> None:
-    # The targets, on a fixed seed (about two minutes on two cores).
+    # The targets, on a fixed seed. Against random the margin is narrow (0.65 in 60
+    # games), so all 60 play; against greedy it is wide (0.60 in 60, 0.57 in 30), so 30 do.
     random_table = run_match(MatchSpec("regicida", ("strong", "random"), 60, seed=2, players=4), 2)
     assert random_table.tallies["strong"].score >= 0.5
-    greedy_table = run_match(MatchSpec("regicida", ("strong", "greedy"), 60, seed=2, players=4), 2)
+    greedy_table = run_match(MatchSpec("regicida", ("strong", "greedy"), 30, seed=2, players=4), 2)
     assert greedy_table.tallies["strong"].score > 0.25
