@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from regalia.ai.regicida.puzzles import answers
 from regalia.core.registry import get_game
 from regalia.puzzles.shipped import shipped_puzzles
 
@@ -137,14 +138,12 @@ def test_a_puzzle_solved_and_one_failed_in_both_languages(page: Page, artifacts:
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     page.goto("/")
     # The lobby: a Puzzles link and today's puzzle on each game with puzzles, none elsewhere.
-    for game in ("regulator", "regicide"):
+    # Every game has puzzles now: Regicida's are its own kind (who is the Regent?).
+    for game in ("regulator", "regicide", "regicida"):
         card = page.locator(f".game-card[data-game={game}]")
         expect(card.locator("a.puzzles-link")).to_have_text("Puzzles")
         expect(card.locator(".daily-puzzle a.daily-link")).to_have_text("Puzzle of the day")
         assert card.locator("a.daily-link").get_attribute("data-puzzle") in shipped(game)
-    regicida = page.locator(".game-card[data-game=regicida]")
-    expect(regicida.locator(".card-links")).to_be_visible()
-    expect(regicida.locator("a.puzzles-link, .daily-puzzle:not([hidden])")).to_have_count(0)
 
     # A given puzzle (#/puzzles/{game}/{id}): one with a reply, Black to move if there is one.
     lines = [p for p in shipped("regulator").values() if len(p["moves"]) >= 3]
@@ -221,3 +220,90 @@ def test_a_puzzle_solved_and_one_failed_in_both_languages(page: Page, artifacts:
     expect(page.locator(".puzzle-streak")).to_have_text("Sequência: 0 problema resolvido seguido")
     fits(page, PHONE)
     page.screenshot(path=str(artifacts / "puzzle-failed-phone-pt.png"), full_page=True)
+
+
+def regent_shown(page: Page) -> dict[str, Any]:
+    """The Regicida puzzle the page asks, once its answers can be picked."""
+    puzzle = puzzle_shown(page, "regicida")
+    players = get_game("regicida").from_record(puzzle["position"]).players
+    expect(page.locator("button.puzzle-choice:enabled")).to_have_count(len(answers(players)))
+    # Before the answer: the spectator's board at the vote, no reveal anywhere.
+    expect(page.locator(".regicida-grid")).to_be_visible()
+    expect(page.locator(".reveal-box > *")).to_have_count(0)
+    return puzzle
+
+
+def answer(page: Page, puzzle: dict[str, Any], right: bool) -> None:
+    truth = puzzle["moves"][0]
+    buttons = page.locator("button.puzzle-choice")
+    wrong = next(a for a in buttons.evaluate_all("bs => bs.map(b => b.dataset.answer)")
+                 if a != truth)  # fmt: skip
+    page.locator(f'button.puzzle-choice[data-answer="{truth if right else wrong}"]').click()
+    expect(page.locator(".puzzle-page")).to_have_attribute(
+        "data-state", "solved" if right else "failed"
+    )
+    # After it: the right answer marked, the reveal on the board.
+    expect(page.locator(f'button.puzzle-choice.right[data-answer="{truth}"]')).to_have_count(1)
+    expect(page.locator(".puzzle-choice.wrong")).to_have_count(0 if right else 1)
+    expect(page.locator(".reveal-box > *").first).to_be_visible()
+
+
+def answer_fits(page: Page, size: tuple[int, int]) -> None:
+    """No sideways scroll; the question, its answers and the feedback in the window."""
+    width, height = size
+    page.evaluate("window.scrollTo(0, 0)")
+    scrolled = page.evaluate("document.scrollingElement.scrollWidth")
+    assert scrolled <= width, f"the page scrolls sideways at {width}px ({scrolled}px)"
+    for part in (".puzzle-task", ".puzzle-choices", ".puzzle-feedback", ".regicida-grid"):
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, part
+        if part != ".regicida-grid":
+            assert box["y"] + box["height"] <= height, (part, size, box)
+
+
+def test_who_is_the_regent_solved_and_failed_in_both_languages(page: Page, artifacts: Path) -> None:
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    first = sorted(shipped("regicida"))[0]
+    page.goto(f"/#/puzzles/regicida/{first}")
+    puzzle = regent_shown(page)
+    assert puzzle["id"] == first
+    expect(page.locator(".puzzle-task")).to_have_text("Who is the Regent?")
+    expect(page.locator(".puzzle-level")).to_have_text(f"rated {puzzle['rating']}")
+    expect(page.locator(".puzzle-theme")).to_have_count(len(puzzle["themes"]))
+    answer_fits(page, DESKTOP)
+    page.screenshot(path=str(artifacts / "regent-asked-desktop.png"))
+    answer(page, puzzle, right=True)
+    feedback = page.locator(".puzzle-feedback")
+    expect(feedback).to_contain_text("Right! The answer is ")
+    expect(feedback).to_contain_text("A guest's puzzles are not rated.")
+    answer_fits(page, DESKTOP)
+    page.screenshot(path=str(artifacts / "regent-solved-desktop.png"))
+
+    page.locator("button.puzzle-next").click()
+    expect(page.locator(".puzzle-page")).not_to_have_attribute("data-puzzle", puzzle["id"])
+    puzzle = regent_shown(page)
+    answer(page, puzzle, right=False)
+    expect(feedback).to_contain_text("Wrong: the answer is ")
+    expect(page.locator("button.puzzle-retry")).to_be_hidden()
+    page.screenshot(path=str(artifacts / "regent-failed-desktop.png"))
+
+    # In Portuguese on a phone.
+    page.evaluate("() => localStorage.setItem('regalia.lang', 'pt-BR')")
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.goto(f"/#/puzzles/regicida/{first}")
+    page.reload()
+    puzzle = regent_shown(page)
+    expect(page.locator(".puzzle-task")).to_have_text("Quem é o Regente?")
+    expect(page.locator("button.puzzle-choice").first).to_have_text("Jogador 1")
+    page.screenshot(path=str(artifacts / "regent-asked-phone-pt.png"), full_page=True)
+    answer_fits(page, PHONE)
+    answer(page, puzzle, right=True)
+    expect(feedback).to_contain_text("Certo! A resposta é Jogador")
+    page.screenshot(path=str(artifacts / "regent-solved-phone-pt.png"), full_page=True)
+    page.locator("button.puzzle-next").click()
+    expect(page.locator(".puzzle-page")).not_to_have_attribute("data-puzzle", puzzle["id"])
+    puzzle = regent_shown(page)
+    answer(page, puzzle, right=False)
+    expect(feedback).to_contain_text("Errado: a resposta é ")
+    answer_fits(page, PHONE)
+    page.screenshot(path=str(artifacts / "regent-failed-phone-pt.png"), full_page=True)

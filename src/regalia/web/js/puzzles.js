@@ -5,6 +5,9 @@
 // "solved", or a wrong move and the whole solution line, which the page lists and steps
 // through on the board. A signed-in player's puzzle rating and streak show on the page; a
 // guest plays unrated. The lobby's "Puzzle of the day" comes from here too (`dailyPuzzle`).
+// A puzzle whose `answer` is "choice" (a game of hidden identities: who holds what) is asked
+// instead: the board is a spectator's, its `question` stands above it, and one button per
+// answer (`board.legal`) sends the pick; the answer's board (the reveal) shows once it is in.
 // The server's side is docs/server.md's "Puzzles".
 
 import { h, fill } from "./dom.js";
@@ -44,7 +47,8 @@ async function call(method, path, body) {
   return data;
 }
 
-/** A puzzle: {id, game, position, to_move, rating, themes, plays, solver_moves, board}. */
+/** A puzzle: {id, game, position, to_move, rating, themes, plays, solver_moves, board,
+ * answer ("line" | "choice"), question}. */
 export const nextPuzzle = (game, after = null) =>
   call("GET", `/api/puzzles/next?game=${enc(game)}${after ? `&after=${enc(after)}` : ""}`);
 /** Today's puzzle of a game: a puzzle and its "date" (the UTC day). */
@@ -111,6 +115,7 @@ function mountPuzzles(box, game, module, puzzleId) {
   const facts = h("p", { class: "puzzle-facts" });
   const themes = h("ul", { class: "puzzle-themes", "aria-label": t("themes") });
   const feedback = h("p", { class: "puzzle-feedback keep-in-view", role: "status", "aria-live": "polite" });
+  const choices = h("div", { class: "buttons puzzle-choices keep-in-view", role: "group", hidden: true });
   const retry = h("button", { type: "button", class: "puzzle-retry" }, t("Retry"));
   const next = h("button", { type: "button", class: "puzzle-next primary" }, t("Next puzzle"));
   const buttons = h("div", { class: "buttons puzzle-buttons keep-in-view" }, retry, next);
@@ -119,11 +124,11 @@ function mountPuzzles(box, game, module, puzzleId) {
   const analysisLink = h("button", { type: "button", class: "puzzle-analysis", hidden: true },
     t("Open this position in the analysis board"));
 
+  const boardCol = h("div", { class: "board-col" }, task, boardRoot);
+  const sideCol = h("aside", { class: "side-col puzzle-side" }, feedback, choices, buttons, solutionBox, facts, themes, score, analysisLink);
   fill(box,
     h("header", { class: "table-head" }, h("h2", {}, t("{0} puzzles", game.title)), h("a", { href: "#/", class: "back" }, t("Lobby"))),
-    h("div", { class: "table-body puzzle-body" },
-      h("div", { class: "board-col" }, task, boardRoot),
-      h("aside", { class: "side-col puzzle-side" }, feedback, buttons, solutionBox, facts, themes, score, analysisLink)));
+    h("div", { class: "table-body puzzle-body" }, boardCol, sideCol));
 
   let puzzle = null;
   let board = null;
@@ -147,11 +152,38 @@ function mountPuzzles(box, game, module, puzzleId) {
   function draw(b, movable) {
     // The board turns to the side to move (a board made for another side is made again).
     if (!board || boardSeat !== puzzle.to_move) {
-      board = module.createView(boardRoot, { seat: puzzle.to_move, act: (action) => play(action), playerNames: () => [], game });
+      // A question's solver is an onlooker (to_move −1): the board is a spectator's.
+      const seat = puzzle.to_move >= 0 ? puzzle.to_move : null;
+      board = module.createView(boardRoot, { seat, act: (action) => play(action), playerNames: () => [], game });
       boardSeat = puzzle.to_move;
     }
-    board.update(message(b, movable), { recent: [] });
-    if (movable) setTask(b.to_act && b.to_act.length ? b.to_act[0] : puzzle.to_move);
+    const asking = isChoice();
+    board.update(message(b, movable && !asking), { recent: [] });
+    if (asking) {
+      task.textContent = questionText();
+      delete task.dataset.seat;
+    } else if (movable) setTask(b.to_act && b.to_act.length ? b.to_act[0] : puzzle.to_move);
+  }
+
+  const isChoice = () => Boolean(puzzle && puzzle.answer === "choice");
+  // The game's question in the page's language (its descriptor's words, catalogued).
+  const questionText = () => (puzzle.question ? t(puzzle.question) : t("Pick your answer"));
+
+  /** A question's answers, one button each (disabled while one is being checked). */
+  function showChoices(b, enabled) {
+    choices.hidden = !isChoice();
+    if (!isChoice()) return fill(choices);
+    choices.setAttribute("aria-label", questionText());
+    fill(choices, (b.legal || []).map((l) => h("button", {
+      type: "button", class: "puzzle-choice", "data-answer": l.action, disabled: !enabled,
+      onclick: () => play(l.action),
+    }, t(l.text))));
+  }
+
+  /** An answer's words as its button says them. */
+  function answerWords(action) {
+    const found = (puzzle.board.legal || []).find((l) => l.action === action || l.text === action);
+    return found ? t(found.text) : action;
   }
 
   /** "Find the best move for Black": the seat to move, in the game's own word for it. */
@@ -225,9 +257,16 @@ function mountPuzzles(box, game, module, puzzleId) {
     solutionBox.hidden = true;
     retry.hidden = true;
     next.hidden = true;
-    say(t("Your move: pick a piece, then its square (or drag it)."));
+    // A question's answers stand under it, above the board (on a phone too: in reach at
+    // once), with what the page says and Next puzzle.
+    if (isChoice()) {
+      for (const part of [feedback, choices, buttons]) boardCol.insertBefore(part, boardRoot);
+    } else sideCol.prepend(feedback, choices, buttons);
+    say(isChoice() ? t("Read the table as it stood before the vote, then pick your answer.")
+      : t("Your move: pick a piece, then its square (or drag it)."));
     showAnalysisLink();
     draw(current, true);
+    showChoices(current, true);
   }
 
   async function open(fetchIt, replace) {
@@ -253,11 +292,13 @@ function mountPuzzles(box, game, module, puzzleId) {
     const legal = current.legal.find((l) => l.action === action || l.text === action);
     if (!legal) return;
     const id = puzzle.id;
-    mine.push(legal.text);
+    const asking = isChoice();
+    mine.push(asking ? legal.action : legal.text);
     state = "busy";
     box.dataset.state = state;
-    say(t("Checking {0}…", legal.text));
+    say(t("Checking {0}…", asking ? t(legal.text) : legal.text));
     draw(current, false); // no second move while the server answers
+    showChoices(current, false);
     const mark = ++ticket;
     let answer;
     try {
@@ -269,6 +310,7 @@ function mountPuzzles(box, game, module, puzzleId) {
       box.dataset.state = state;
       say(t("The move could not be checked: {0}", err.message), "refused");
       draw(current, true);
+      showChoices(current, true);
       return;
     }
     if (mark !== ticket) return;
@@ -283,7 +325,26 @@ function mountPuzzles(box, game, module, puzzleId) {
       draw(current, true);
       return;
     }
-    if (answer.solved) {
+    if (asking) {
+      // The answer's board shows what the question hid (the reveal); the buttons stay, the
+      // right one marked, the pick marked wrong if it was.
+      state = answer.solved ? "solved" : "failed";
+      if (answer.board) draw(answer.board, false);
+      const right = (answer.solution || [])[0];
+      for (const b of choices.querySelectorAll("button.puzzle-choice")) {
+        b.disabled = true;
+        b.classList.toggle("right", b.dataset.answer === right);
+        b.classList.toggle("wrong", b.dataset.answer === legal.action && !answer.solved);
+      }
+      const rated = currentPlayer() && answer.rating !== null && answer.rating !== undefined
+        ? h("span", { class: "rating-delta" }, t("Puzzle rating {0} ({1}).", answer.rating, signed(answer.rating_change)))
+        : t("A guest's puzzles are not rated.");
+      say(answer.solved
+        ? [h("strong", {}, t("Right! The answer is {0}.", answerWords(right))), " ", rated]
+        : [h("strong", {}, t("Wrong: the answer is {0}, not {1}.", answerWords(right), t(legal.text))), " ", rated],
+      answer.solved ? "success" : "wrong");
+      retry.hidden = true;
+    } else if (answer.solved) {
       state = "solved";
       if (answer.board) draw(answer.board, false);
       const words = [h("strong", {}, t("Solved!")), " "];
