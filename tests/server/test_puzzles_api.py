@@ -157,6 +157,9 @@ def test_bad_input_is_answered_in_the_documented_shape(client: TestClient) -> No
         (client.post("/api/puzzles/nothing/try", json={"moves": ["e4"]}), 404, "not_found"),
         (client.get("/api/puzzles/nothing"), 404, "not_found"),
         (client.get("/api/puzzles/next", params={"game": "chess"}), 404, "unknown_game"),
+        # The test game has no puzzles (every built-in game has some).
+        (client.get("/api/puzzles/next", params={"game": "toy"}), 404, "no_puzzles"),
+        (client.get("/api/puzzles/daily", params={"game": "toy"}), 404, "no_puzzles"),
         (
             client.get("/api/puzzles/next", params={"game": "regulator"}, headers=forged),
             401,
