@@ -4,7 +4,7 @@ Three parts (`--parts`), each printed as a table (docs/env.md publishes them):
 
 - `curves`: NashConv of OpenSpiel's outcome- and external-sampling MCCFR on the turn-based
   reduced game after each checkpoint's iterations (CPU seconds of the iterations), the
-  uniform policy's, and the learned policy's (PPO, `regalia.env.learned`) after training;
+  uniform policy's, and the learned policy's (PPO, `regalia.env.regicida.learned`) after training;
 - `reduced`: the reduced game (two seats), each hero against one built-in bot of each level;
 - `full`: the whole game at `--players` seats, each hero against a table of built-in bots of
   one level (the learned and MCCFR heroes play the reduced game only).
@@ -14,7 +14,7 @@ every hero meets the same deals. Per row: the hero's wins with a 95% interval an
 of games, the two identity-inference accuracies at the vote (`belief`: the built-in
 inference run from the hero seat's view; `vote`: whom its vote named; over the games where
 the hero does not hold the Regent House), how often "always the Neutral Player" would be
-right in those games, and the hero's CPU milliseconds per decision. regalia.env.baselines
+right in those games, and the hero's CPU milliseconds per decision. regalia.env.regicida.baselines
 defines each precisely.
 
 .venv/bin/python bench/regicida_baselines.py                          # a few minutes
@@ -29,7 +29,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from regalia.env import baselines as B
+from regalia.env.regicida import baselines as B
 
 FULL_HEROES = ("random", "greedy", "strong", "ismcts")
 REDUCED_HEROES = (*FULL_HEROES, "os-mccfr", "es-mccfr", "ppo")
@@ -140,7 +140,7 @@ class Heroes:
         if name == "ppo":
             from open_spiel.python.algorithms import exploitability
 
-            from regalia.env.learned import PPOConfig, opponents_from, train_ppo
+            from regalia.env.regicida.learned import PPOConfig, opponents_from, train_ppo
 
             config = PPOConfig(
                 episodes=args.ppo_episodes, opponents=opponents_from(args.ppo_opponents)

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from regalia.env import baselines as B
-from regalia.env.learned import PPOConfig, train_ppo
+from regalia.env.regicida import baselines as B
+from regalia.env.regicida.learned import PPOConfig, train_ppo
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "regicida_baselines.py"
 

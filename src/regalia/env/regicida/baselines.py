@@ -20,7 +20,7 @@ that end before the vote.
 
 Also here: NashConv curves of OpenSpiel's sampled MCCFR on the reduced game
 (`mccfr_curve`), and `PolicyBot`, a seeded bot over any `open_spiel` policy.
-`regalia.env.learned` trains the small learned policy. `bench/regicida_baselines.py`
+`regalia.env.regicida.learned` trains the small learned policy. `bench/regicida_baselines.py`
 prints the tables docs/env.md publishes.
 """
 

@@ -1,7 +1,7 @@
 """A small learned Regicida policy: PPO with PyTorch on the CPU, from OpenSpiel's
 information-state tensor (the `learn` extra: `pip install 'regalia[learn]'`).
 
-    from regalia.env.learned import PPOConfig, train_ppo
+    from regalia.env.regicida.learned import PPOConfig, train_ppo
 
     policy = train_ppo(PPOConfig(episodes=20_000), seed=0)   # an open_spiel Policy
     policy.action_probabilities(state)                       # {action: probability}
@@ -34,7 +34,7 @@ from open_spiel.python import policy as os_policy
 from torch import nn
 
 from regalia.core.seeds import derive
-from regalia.env.baselines import BotFactory, builtin, regicida
+from regalia.env.regicida.baselines import BotFactory, builtin, regicida
 
 
 @dataclass(frozen=True)
