@@ -4,6 +4,7 @@ standings that changed and the podium."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import uuid
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.helpers import resign, settle
 
@@ -97,12 +99,42 @@ def test_a_turn_based_round_robin_seats_a_person_at_all_her_games_at_once(
     form.locator("button[type=submit]").click()
     page.locator(".tournament-actions button.join").click()
     expect(page.locator(".tournament-actions .joined")).to_have_text("You are in.")
+    # The second game's seat is held on its way until the page has redrawn meanwhile: a redraw
+    # must not open the first game while a seat is still being taken (CI saw one left waiting).
+    asked: list[str] = []
+    held: list[Route] = []
+
+    def hold_second(route: Route) -> None:
+        table = route.request.url.split("/api/tables/")[1].split("/")[0]
+        if table not in asked:
+            asked.append(table)
+            if len(asked) == 2:
+                held.append(route)
+                return
+        route.continue_()
+
+    page.route("**/api/tables/*/join", hold_second)
     started = httpx.post(f"{server}/api/tournaments/{tid}/start",
                          headers={"X-Organiser-Token": made["organiser_token"]}).json()  # fmt: skip
     bea = next(e["player"] for e in started["entrants"] if e["kind"] == "human")
     hers = [t["table"] for r in started["rounds"] for t in r["tables"]
             if not t["bye"] and bea in t["seats"]]  # fmt: skip
     assert len(hers) == 2  # every round made at the start: both her games at once
+    for _ in range(150):  # the page takes both seats once it hears the start
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, f"the page asked for seats at {asked} only"
+    assert "#/tournaments/" in page.url, "a game opened while a seat was still being taken"
+    # A redraw (the page asks for the tournament again); the page that left has no listener.
+    with (
+        contextlib.suppress(PlaywrightTimeoutError),
+        page.expect_response(f"**/api/tournaments/{tid}", timeout=5_000),
+    ):
+        page.evaluate("() => window.dispatchEvent(new Event('regalia-player'))")
+    settle(page)
+    assert "#/tournaments/" in page.url, "a game opened while a seat was still being taken"
+    held[0].continue_()
     page.wait_for_url(re.compile(r".*#/t/.+"))  # the first of them opens by itself...
     for table in hers:  # ...once she has taken both seats, so neither waits out its grace
         summary = httpx.get(f"{server}/api/tables/{table}").json()

@@ -15,7 +15,8 @@ import { t } from "./i18n.js";
 const ORGANISER_KEY = "regalia.organiser"; // {tournament id: organiser token} made here
 const OPENED_KEY = "regalia.tournamentGames"; // tables already opened for the player
 const SEATED_KEY = "regalia.tournamentSeats"; // tables whose seat the player took from here
-const seating = new Set(); // tables whose seat is being taken now
+const seating = new Map(); // table: the taking of its seat, while it is under way
+const opening = new Set(); // tables being opened by themselves now
 const FORMATS = ["swiss", "arena", "round_robin"];
 
 async function call(method, path, body, headers = {}) {
@@ -270,18 +271,27 @@ export function showTournament(root, idAndQuery) {
     } else {
       fill(next, t("Your games are ready: {0}.", tables.length), " ", ...tables.map((table, i) => play(table, t("Play game {0}", i + 1))));
       // Each table waits only the tournament's grace for her: take every seat now.
-      await Promise.all(tables.filter((t_) => !remembered(SEATED_KEY)[t_.table] && !seating.has(t_.table)).map(async (table) => {
-        seating.add(table.table);
-        try {
-          rememberSeat(table.table, (await takeSeatAgain(table.table)).token);
-          remember(SEATED_KEY, table.table, true);
-        } finally {
-          seating.delete(table.table);
+      // A redraw while seats are being taken waits for those too: the first game opens only
+      // once every seat is hers (opening it leaves this page, not the seats' requests).
+      await Promise.all(tables.filter((t_) => !remembered(SEATED_KEY)[t_.table]).map((table) => {
+        if (!seating.has(table.table)) {
+          seating.set(table.table, (async () => {
+            try {
+              rememberSeat(table.table, (await takeSeatAgain(table.table)).token);
+              remember(SEATED_KEY, table.table, true);
+            } finally {
+              seating.delete(table.table);
+            }
+          })());
         }
+        return seating.get(table.table);
       })).catch((err) => { error.textContent = err.message; });
     }
     const first = tables.find((t_) => !remembered(OPENED_KEY)[t_.table]);
-    if (first && !gone) open(first).catch((err) => { error.textContent = err.message; });
+    if (first && !gone && !opening.has(first.table)) {
+      opening.add(first.table); // one redraw opens it, not each
+      open(first).catch((err) => { error.textContent = err.message; }).finally(() => opening.delete(first.table));
+    }
   }
 
   function tick() {
