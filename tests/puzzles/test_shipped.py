@@ -43,3 +43,20 @@ def test_every_shipped_puzzle_passes_a_second_search(name: str) -> None:
     sample = sorted(puzzles, key=lambda p: hashlib.sha1(p["id"].encode()).digest())[:SAMPLE]
     failed = {p["id"]: found for p in sample if (found := problems(game, p, agent))}
     assert not failed, failed
+
+
+PARTS = 2  # each game's whole set in two halves, so both test processes share it
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", range(PARTS))
+@pytest.mark.parametrize("name", WITH_LINES)
+def test_the_whole_shipped_set_passes_the_second_search(name: str, part: int) -> None:
+    """Every shipped puzzle, not a sample (the slow suite, which CI runs): about 20 s of CPU a
+    game in all."""
+    game = get_game(name)
+    puzzles = shipped_puzzles(game)[part::PARTS]
+    assert puzzles
+    agent = verifier(game)
+    failed = {p["id"]: found for p in puzzles if (found := problems(game, p, agent))}
+    assert not failed, failed
