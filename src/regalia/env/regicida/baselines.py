@@ -68,6 +68,19 @@ def regicida(players: int = 4, reduced: bool = False) -> pyspiel.Game:
 # --- heroes ------------------------------------------------------------------------------
 
 
+def deal(state: Any, rng: random.Random) -> None:
+    """Play a chance node: one outcome drawn by its odds from `rng`."""
+    outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(rng.choices(outcomes, odds)[0])
+
+
+def _at_the_vote(state: Any, seat: int) -> bool:
+    """Whether `seat` is to vote now (the vote's actions read "vote N" / "vote neutral"):
+    asked cheaply before the native state is rebuilt from the history."""
+    legal = state.legal_actions(seat)
+    return bool(legal) and str(state.action_to_string(seat, legal[0])).startswith("vote ")
+
+
 def builtin(level: str) -> BotFactory:
     """A built-in level, with its clock dropped (`deterministic=True`) so games replay."""
 
@@ -161,7 +174,7 @@ def play_game(
     players = game.num_players()
     seat = index % players
     tag = f"regicida-baselines:{players}:{game.max_game_length()}:{index}"
-    deal = random.Random(derive(seed, tag))
+    dealer = random.Random(derive(seed, tag))
     bots = [
         (hero if p == seat else opponent)(game, p, derive(seed, f"{tag}:{p}") & 0x7FFF_FFFF)
         for p in range(players)
@@ -172,11 +185,10 @@ def play_game(
     guess: tuple[int, int | None] | None = None
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(deal.choices(outcomes, odds)[0])
+            deal(state, dealer)
             continue
         player = state.current_player()
-        if guess is None and player == seat:
+        if guess is None and player == seat and _at_the_vote(state, seat):
             core = _native(native, state.history())[0].core
             assert core is not None  # past the deal: a decision node
             view = core.view(seat)

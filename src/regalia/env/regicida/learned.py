@@ -23,7 +23,7 @@ and the opponents' seeds all come from it, and training runs on one thread
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +34,7 @@ from open_spiel.python import policy as os_policy
 from torch import nn
 
 from regalia.core.seeds import derive
-from regalia.env.regicida.baselines import BotFactory, builtin, regicida
+from regalia.env.regicida.baselines import LEVELS, BotFactory, builtin, deal, regicida
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,7 @@ class LearnedPolicy(os_policy.Policy):  # type: ignore[misc]  # untyped base
         self.actions = game.num_distinct_actions()
 
     def probabilities(self, state: Any, player: int) -> np.ndarray[Any, Any]:
-        obs = torch.tensor(state.information_state_tensor(player), dtype=torch.float32)
-        mask = torch.zeros(self.actions)
-        mask[state.legal_actions(player)] = 1.0
-        with torch.no_grad():
-            logits, _ = self.net(obs, mask)
-            out: np.ndarray[Any, Any] = torch.softmax(logits, -1).double().numpy()
-        return out
+        return _forward(self.net, state, player, self.actions)[2]
 
     def action_probabilities(self, state: Any, player_id: int | None = None) -> dict[int, float]:
         player = state.current_player() if player_id is None else player_id
@@ -93,6 +87,20 @@ class LearnedPolicy(os_policy.Policy):  # type: ignore[misc]  # untyped base
         legal = state.legal_actions(player)
         total = float(sum(probs[a] for a in legal))
         return {a: float(probs[a]) / total for a in legal}
+
+
+def _forward(
+    net: Net, state: Any, player: int, actions: int
+) -> tuple[list[float], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The seat's information-state tensor, its legal-action mask and the network's
+    probabilities there."""
+    obs = state.information_state_tensor(player)
+    mask = np.zeros(actions, dtype=np.float32)
+    mask[state.legal_actions(player)] = 1.0
+    with torch.no_grad():
+        logits, _ = net(torch.tensor(obs, dtype=torch.float32), torch.from_numpy(mask))
+        probs: np.ndarray[Any, Any] = torch.softmax(logits, -1).double().numpy()
+    return obs, mask, probs
 
 
 @dataclass
@@ -141,7 +149,7 @@ def _train(
     batch, returns = _Batch(), []
     for episode in range(config.episodes):
         opponent = config.opponents[episode % len(config.opponents)]
-        learners = _learners(game, opponent, episode, rng)
+        learners = _learners(game, opponent, rng)
         bots = {
             p: factories[opponent](game, p, rng.getrandbits(31))
             for p in range(game.num_players())
@@ -151,19 +159,13 @@ def _train(
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, odds)[0])
+                deal(state, rng)
                 continue
             player = state.current_player()
             if player not in learners:
                 state.apply_action(bots[player].step(state))
                 continue
-            obs = state.information_state_tensor(player)
-            mask = np.zeros(actions, dtype=np.float32)
-            mask[state.legal_actions(player)] = 1.0
-            with torch.no_grad():
-                logits, _ = net(torch.tensor(obs), torch.from_numpy(mask))
-                probs = torch.softmax(logits, -1).double().numpy()
+            obs, mask, probs = _forward(net, state, player, actions)
             action = rng.choices(range(actions), probs.tolist())[0]
             rows[player].append(len(batch.action))
             batch.obs.append(obs)
@@ -186,7 +188,7 @@ def _train(
     return LearnedPolicy(game, net)
 
 
-def _learners(game: pyspiel.Game, opponent: str, episode: int, rng: random.Random) -> set[int]:
+def _learners(game: pyspiel.Game, opponent: str, rng: random.Random) -> set[int]:
     if opponent == "self":
         return set(range(game.num_players()))
     return {rng.randrange(game.num_players())}
@@ -225,11 +227,7 @@ def _update(net: Net, optimiser: torch.optim.Optimizer, batch: _Batch, config: P
 def opponents_from(text: str) -> tuple[str, ...]:
     """`"self,random,greedy"` -> the opponents tuple, each checked."""
     names = tuple(n.strip() for n in text.split(",") if n.strip())
-    bad = [n for n in names if n != "self" and n not in ("random", "greedy", "strong")]
+    bad = [n for n in names if n != "self" and n not in LEVELS]
     if not names or bad:
-        raise ValueError(f"opponents are self, random, greedy or strong; not {text!r}")
+        raise ValueError(f"opponents are self or {', '.join(LEVELS)}; not {text!r}")
     return names
-
-
-def summary(log: Sequence[TrainingLog]) -> str:
-    return ", ".join(f"{p.episodes}: {p.mean_return:+.2f}" for p in log)
