@@ -32,7 +32,7 @@ import hashlib
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from regalia.ai.base import Budget, Observation
 from regalia.ai.levels import make_agent
@@ -40,6 +40,7 @@ from regalia.ai.regicida.report import report
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game, State
 from regalia.core.seeds import Rng, derive
+from regalia.games.regicida.state import RegicidaState
 from regalia.puzzles.follow import NotAMove, Step
 from regalia.puzzles.hook import PuzzleHook, Shown
 from regalia.puzzles.mine import Puzzle
@@ -77,6 +78,11 @@ def read_answer(text: str, players: int) -> str:
     raise NotAMove(f"{text[:40]} names no seat of this game (P1..P{players} or neutral)")
 
 
+def _phase(state: State[Any]) -> str:
+    # The state's own phase (what its views print), not a whole view made to read it.
+    return cast(RegicidaState, state).phase.value
+
+
 def at_vote(final: State[Any]) -> State[Any]:
     """The state just before the vote (the first one past Expansion and Intrigue)."""
     start, history = final.initial(), final.history()
@@ -84,10 +90,10 @@ def at_vote(final: State[Any]) -> State[Any]:
         raise ValueError("the game's record does not start from its deal")
     state = start
     for seat, action in history:
-        if state.view(None)["phase"] not in PHASES:
+        if _phase(state) not in PHASES:
             break
         state = state.apply(seat, action)
-    if state.view(None)["phase"] in PHASES:
+    if _phase(state) in PHASES:
         raise ValueError("the game ended before its vote")
     return state
 
