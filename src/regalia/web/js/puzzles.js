@@ -336,9 +336,7 @@ function mountPuzzles(box, game, module, puzzleId) {
         b.classList.toggle("right", b.dataset.answer === right);
         b.classList.toggle("wrong", b.dataset.answer === legal.action && !answer.solved);
       }
-      const rated = currentPlayer() && answer.rating !== null && answer.rating !== undefined
-        ? h("span", { class: "rating-delta" }, t("Puzzle rating {0} ({1}).", answer.rating, signed(answer.rating_change)))
-        : t("A guest's puzzles are not rated.");
+      const rated = ratingWords(answer, t("A guest's puzzles are not rated."));
       say(answer.solved
         ? [h("strong", {}, t("Right! The answer is {0}.", answerWords(right))), " ", rated]
         : [h("strong", {}, t("Wrong: the answer is {0}, not {1}.", answerWords(right), t(legal.text))), " ", rated],
@@ -347,18 +345,11 @@ function mountPuzzles(box, game, module, puzzleId) {
     } else if (answer.solved) {
       state = "solved";
       if (answer.board) draw(answer.board, false);
-      const words = [h("strong", {}, t("Solved!")), " "];
-      if (currentPlayer() && answer.rating !== null && answer.rating !== undefined) {
-        words.push(h("span", { class: "rating-delta" }, t("Puzzle rating {0} ({1}).", answer.rating, signed(answer.rating_change))));
-      } else words.push(t("A guest's puzzles are not rated."));
-      say(words, "success");
+      say([h("strong", {}, t("Solved!")), " ", ratingWords(answer, t("A guest's puzzles are not rated."))], "success");
       retry.hidden = true;
     } else {
       state = "failed";
-      say([h("strong", {}, t("{0} is not the move.", legal.text)), " ",
-        currentPlayer() && answer.rating !== null && answer.rating !== undefined
-          ? h("span", { class: "rating-delta" }, t("Puzzle rating {0} ({1}).", answer.rating, signed(answer.rating_change)))
-          : t("The solution is below.")], "wrong");
+      say([h("strong", {}, t("{0} is not the move.", legal.text)), " ", ratingWords(answer, t("The solution is below."))], "wrong");
       showSolution(answer.solution || []);
       retry.hidden = false;
     }
@@ -367,6 +358,13 @@ function mountPuzzles(box, game, module, puzzleId) {
     showScore();
     showAnalysisLink();
     next.focus({ preventScroll: true });
+  }
+
+  /** A rated try's new puzzle rating and its change; `otherwise` for a guest's. */
+  function ratingWords(answer, otherwise) {
+    return currentPlayer() && answer.rating !== null && answer.rating !== undefined
+      ? h("span", { class: "rating-delta" }, t("Puzzle rating {0} ({1}).", answer.rating, signed(answer.rating_change)))
+      : otherwise;
   }
 
   /** The solution line, each move a button that shows the position after it on the board. */
