@@ -86,12 +86,11 @@ export function showLobby(root) {
   // The cards are drawn once what they show is known — which games have an analysis board,
   // each game's puzzle of the day, who waits for an opponent, the tables — or after
   // CARDS_WAIT_MS at most: a line coming in later would move what is under the pointer.
-  const online = lobbyOnline().then(drawOnline).catch(() => null);
-  const listed = refresh(); // the table lists, under the cards
+  const listed = refresh(); // the table lists, under the cards, and who is online
   allGames()
     .then(async (list) => {
       const dailies = new Map(list.filter((g) => g.puzzles).map((g) => [g.name, dailyPuzzle(g.name)]));
-      const known = [analysisInfo(), online, listed, ...dailies.values()].map((p) => p.catch(() => null));
+      const known = [analysisInfo(), listed, ...dailies.values()].map((p) => p.catch(() => null));
       await Promise.race([Promise.all(known), new Promise((done) => setTimeout(done, CARDS_WAIT_MS))]);
       fill(games, list.map((g) => gameCard(g, created, dailies.get(g.name))));
       below.hidden = false;
@@ -128,14 +127,18 @@ export function showLobby(root) {
     }
   }
 
+  /** The table lists and who is online, asked together. */
   async function refresh() {
+    await Promise.all([showTables(), showOnline()]);
+  }
+
+  async function showTables() {
     try {
       const [all, list] = await Promise.all([listTables(), allGames().catch(() => [])]);
       fill(tables, tableLists(all, list, join));
     } catch (err) {
       fill(tables, h("p", { class: "error" }, t("Cannot load tables: {0}", err.message)));
     }
-    showOnline();
   }
 
   /** Who is online, and per game how many wait for an opponent (Play now pairs with them). */
