@@ -75,7 +75,8 @@ def read_answer(text: str, players: int) -> str:
     number = words.removeprefix("p").strip()
     if number.isdigit() and 1 <= int(number) <= players:
         return f"P{int(number)}"
-    raise NotAMove(f"{text[:40]} names no seat of this game (P1..P{players} or neutral)")
+    others = " or neutral" if players < MAX_PLAYERS else ""  # six seats hold every House
+    raise NotAMove(f"{text[:40]} names no seat of this game (P1..P{players}{others})")
 
 
 def _phase(state: State[Any]) -> str:
