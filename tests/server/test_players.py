@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from regalia.ai.ratings import ladder as ladder_of
 from tests.server.conftest import make_client
 from tests.server.helpers import create, from_address
 
@@ -147,7 +148,7 @@ def test_a_rated_game_moves_the_winner_up_and_the_loser_down_once(tmp_path: Path
         assert client.get(f"/api/tables/{table}/view").json()["status"] == "finished"
 
 
-def test_a_regicide_team_rises_and_falls_together_and_bots_are_rated_players(
+def test_a_regicide_team_rises_and_falls_together_and_levels_keep_their_ladder_ratings(
     client: TestClient,
 ) -> None:
     ida, joe = new_player(client, "Ida"), new_player(client, "Joe")
@@ -162,9 +163,14 @@ def test_a_regicide_team_rises_and_falls_together_and_bots_are_rated_players(
     changes = client.get(f"/api/tables/{table}/view").json()["ratings"]
     up = [c["after"] - c["before"] for c in changes]
     assert up[0] < 0 and up[2] < 0 and up[0] == up[2]  # Ida and Joe, together
-    assert up[1] > 0 and up[3] > 0
-    names = {row["name"] for row in client.get("/api/leaderboard/regicide").json()}
-    assert {"random (bot)", "greedy (bot)", "Ida", "Joe"} == names
+    # The levels won, and stay at the ratings their game's ladder gives them.
+    ladder = dict(ladder_of("regicide"))
+    assert [(c["before"], c["after"]) for c in changes[1::2]] == [
+        (ladder["random"], ladder["random"]), (ladder["greedy"], ladder["greedy"]),
+    ]  # fmt: skip
+    board = {row["name"]: row["rating"] for row in client.get("/api/leaderboard/regicide").json()}
+    assert {"random (bot)", "greedy (bot)", "Ida", "Joe"} == set(board)
+    assert board["greedy (bot)"] == ladder["greedy"]
 
 
 def test_a_rated_table_s_rating_changes_survive_a_restart(tmp_path: Path) -> None:

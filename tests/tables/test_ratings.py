@@ -1,9 +1,11 @@
 """Ratings in the store: free-for-all ranks with several winners, once per table, a
 failure inside the rating undoing the finish with it, forfeits, games between one source's
-accounts, provisional players on the leaderboard, and a leaderboard of the active only."""
+accounts, provisional players on the leaderboard, a leaderboard of the active only, and
+built-in levels fixed at their ladder rating."""
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 
@@ -11,6 +13,7 @@ import pytest
 from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
+from regalia.ai.ratings import RATINGS, ladder
 from regalia.tables import ratings as ratings_module
 from regalia.tables.accounts import Accounts
 from regalia.tables.events import Event, iso_time
@@ -220,3 +223,127 @@ def test_the_leaderboard_lists_only_players_with_a_rated_game_in_the_active_days
         conn.execute(update(RatedGameRow).where(RatedGameRow.table_id == "t2")
                      .values(annulled_at=start + 30 * day))  # fmt: skip
     assert names() == {"Ana", "Eva", "Fred", "Gil"}
+
+
+# OpenSkill's Plackett–Luce defaults (Weng & Lin 2011, Algorithm 4), written out here so the
+# expected updates below do not come from the code under test.
+BETA = 25 / 6
+TAU = 25 / 300
+KAPPA = 0.0001
+
+
+def won_against(
+    mu: float, sigma: float, other_mu: float, other_sigma: float
+) -> tuple[float, float]:
+    """A two-player Plackett–Luce update of the winner (μ, σ) against (other_mu, other_sigma)."""
+    var = sigma**2 + TAU**2
+    other_var = other_sigma**2 + TAU**2
+    c = math.sqrt(var + other_var + 2 * BETA**2)
+    p = math.exp(mu / c) / (math.exp(mu / c) + math.exp(other_mu / c))  # P(the winner wins)
+    new_mu = mu + var / c * (1 - p)
+    delta = var / c**2 * p * (1 - p) * (math.sqrt(var) / c)
+    return new_mu, math.sqrt(var) * math.sqrt(max(1 - delta, KAPPA))
+
+
+def table_against(store: Store, table_id: str, person: str, level: str, bot: str) -> None:
+    """A rated Regulator Chess table: `person` at seat 0, a bot of `level` (player `bot`) at 1."""
+    row = TableRow(id=table_id, game="regulator", players=2, options="{}", seed=1,
+                   created_at="2026-01-01T00:00:00.000+00:00", status="playing", seq=0,
+                   record="", rated=True)  # fmt: skip
+    store.create(
+        row, [SeatSpec("human", None, None, person), SeatSpec("bot", level, None, bot)], []
+    )
+
+
+def rating_of(store: Store, player: str, game: str = "regulator") -> tuple[float, float, int]:
+    with Session(store.engine) as session:
+        row = session.get(RatingRow, (player, game))
+        assert row is not None
+        return row.mu, row.sigma, row.games
+
+
+def rate_game(
+    store: Store, table_id: str, players: tuple[str, str], outcomes: tuple[str, str]
+) -> None:
+    with store.engine.begin() as conn:
+        rate_in(conn, RatingJob(table_id, "regulator", players, outcomes, ((0,), (1,))))
+
+
+def test_a_win_against_a_rated_level_is_a_win_against_its_ladder_rating(tmp_path: Path) -> None:
+    store = Store(sqlite_url(tmp_path))
+    accounts = Accounts(store)
+    ana = accounts.create_guest("Ana")[0].id
+    level = dict(ladder("regulator"))["greedy"]  # the level's calibrated rating, R
+    bot = accounts.bot("greedy").id
+    with store.engine.begin() as conn:  # a rating the level drifted to before: not used
+        conn.execute(insert(RatingRow).values(player_id=bot, game="regulator", mu=40.0,
+                                              sigma=3.0, games=7))  # fmt: skip
+    table_against(store, "t1", ana, "greedy", bot)
+    rate_game(store, "t1", (ana, bot), ("win", "loss"))
+    # R as a well-known player: shown as R, with the small fixed deviation.
+    level_mu = (level - 1000) / 40 + 3 * ratings_module.LEVEL_SIGMA
+    mu, sigma = won_against(25.0, 25 / 3, level_mu, ratings_module.LEVEL_SIGMA)
+    got_mu, got_sigma, games = rating_of(store, ana)
+    assert (got_mu, got_sigma, games) == (pytest.approx(mu), pytest.approx(sigma), 1)
+    changes = Ratings(store.engine).changes("t1")
+    assert changes is not None
+    assert changes[0]["after"] == round(1000 + 40 * (mu - 3 * sigma))
+    assert changes[1]["before"] == changes[1]["after"] == level
+    assert rating_of(store, bot) == (pytest.approx(level_mu), ratings_module.LEVEL_SIGMA, 8)
+
+
+def test_a_rated_level_keeps_its_ladder_rating_over_many_games(tmp_path: Path) -> None:
+    store = Store(sqlite_url(tmp_path))
+    accounts = Accounts(store)
+    ana = accounts.create_guest("Ana")[0].id
+    level = dict(ladder("regulator"))["strong"]
+    bot = accounts.bot("strong").id
+    for n in range(30):
+        table_against(store, f"t{n}", ana, "strong", bot)
+        outcomes = ("win", "loss") if n % 3 else ("loss", "win")
+        rate_game(store, f"t{n}", (ana, bot), outcomes)
+        changes = Ratings(store.engine).changes(f"t{n}")
+        assert changes is not None and changes[1]["before"] == changes[1]["after"] == level
+    mu, sigma, games = rating_of(store, bot)
+    assert ratings_module.shown(mu, sigma) == level and games == 30
+    assert rating_of(store, ana)[2] == 30
+    board = Ratings(store.engine).leaderboard("regulator", 0, 10, bots=True)
+    assert [(row["level"], row["rating"]) for row in board] == [("strong", level)]
+
+
+def test_a_bot_account_is_rated_as_a_person_is(tmp_path: Path) -> None:
+    store = Store(sqlite_url(tmp_path))
+    accounts = Accounts(store)
+    ana = accounts.create_guest("Ana")[0].id
+    program = accounts.create_guest("MyBot")[0].id
+    with store.engine.begin() as conn:
+        conn.execute(update(PlayerRow).where(PlayerRow.id == program).values(bot_account=True))
+    row = TableRow(id="t1", game="regulator", players=2, options="{}", seed=1,
+                   created_at="2026-01-01T00:00:00.000+00:00", status="playing", seq=0,
+                   record="", rated=True)  # fmt: skip
+    # A BOT plays through the Bot API, at a seat of its own (a human seat).
+    store.create(
+        row, [SeatSpec("human", None, None, ana), SeatSpec("human", None, None, program)], []
+    )
+    rate_game(store, "t1", (ana, program), ("loss", "win"))
+    mu, sigma = won_against(25.0, 25 / 3, 25.0, 25 / 3)
+    assert rating_of(store, program) == (pytest.approx(mu), pytest.approx(sigma), 1)
+    assert rating_of(store, ana)[0] < 25.0
+
+
+def test_a_level_the_ladder_does_not_rate_is_rated_as_a_player_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(RATINGS, "regulator", {})  # a calibration table rating no level
+    assert ladder("regulator") == []
+    store = Store(sqlite_url(tmp_path))
+    accounts = Accounts(store)
+    ana = accounts.create_guest("Ana")[0].id
+    bot = accounts.bot("greedy").id
+    table_against(store, "t1", ana, "greedy", bot)
+    rate_game(store, "t1", (ana, bot), ("win", "loss"))
+    # Both start as newcomers (μ 25, σ 25/3) and both move: the level's rating falls.
+    mu, sigma = won_against(25.0, 25 / 3, 25.0, 25 / 3)
+    assert rating_of(store, ana) == (pytest.approx(mu), pytest.approx(sigma), 1)
+    level_mu, _, games = rating_of(store, bot)
+    assert level_mu == pytest.approx(25.0 - (mu - 25.0)) and games == 1

@@ -1,11 +1,12 @@
 """Each bot level's rating on the site's scale: the one place that gives it.
 
 The engine protocol (`regalia.ai.uci`) maps `UCI_Elo`, `UCI_LimitStrength` and `Skill Level`
-onto a game's levels through `ladder`. The numbers (each level's `BotLevel.rating`) are
-provisional: they only put the levels in their known order (Beginner < Casual <
-Intermediate < Strong) on
-a 400-point grid, and were not measured. The calibrated ladder (arena round-robins among the
-levels) replaces them here, and everything that maps a rating onto a level follows.
+onto a game's levels through `ladder`, and a rated game against a built-in level rates its
+opponents against the level's rating from here, which no game moves (`regalia.tables.ratings`).
+The numbers are each level's `BotLevel.rating` in its game's descriptor, from the calibrated
+ladder (arena round-robins among the levels, `bench/ladder.py`; docs/engine.md says which
+are measured and which still provisional); `RATINGS` replaces a game's whole table, and
+everything that maps a rating onto a level follows.
 """
 
 from __future__ import annotations

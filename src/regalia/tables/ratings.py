@@ -8,6 +8,14 @@ its table, so neither a restart nor a replayed log ever rates it twice. The numb
 conservative: 1000 + 40 × (μ − 3σ), so a newcomer starts at 1000 and climbs as the model
 grows sure of them.
 
+A built-in level that its game's ladder rates (`regalia.ai.ratings.ladder`) sits at every
+rated game with that rating, fixed: its opponents are rated against it as against a
+well-known player (σ = `LEVEL_SIGMA`), and its own rating never moves (each game it plays
+stores the ladder's rating in its row and counts one more game). A seat is such a level when
+it is a bot seat of a level the ladder rates and its player is a built-in bot (`is_bot`); a
+BOT account (a program playing through the Bot API) is rated like anyone, and so is a level
+the ladder does not rate.
+
 What a rating cannot be farmed with: a seat whose result a stand-in earned (it resigned,
 timed out, a bot played it at the end or made most of its actions) is rated as a loss, as
 if its team had lost, while everyone else is rated on the result as it stands; a game
@@ -33,6 +41,9 @@ from sqlalchemy import and_, case, exists, func, insert, or_, select, true, upda
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
+from regalia.ai.ratings import ladder
+from regalia.core.errors import BadNotation
+from regalia.protocol import SeatKind
 from regalia.tables.events import iso_time, now
 from regalia.tables.limits import Limits
 from regalia.tables.models import PlayerRow, RatedGameRow, RatingRow, SeatRow, TableRow
@@ -45,6 +56,13 @@ IPV6_PREFIX = 64
 # Leaderboards list the players who played a rated game in this many days (the default).
 ACTIVE_DAYS = 30
 DAY = 86_400.0
+# The shown rating: BASE + SCALE × (μ − 3σ).
+BASE = 1000
+SCALE = 40
+# How well a rated level's fixed rating is known, in μ: about what the ladder's ±50 (95%)
+# interval leaves (25 shown points), so a game against it moves its opponent as a game
+# against a well-known player does.
+LEVEL_SIGMA = 25 / SCALE
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +79,34 @@ class RatingJob:
 
 
 def shown(mu: float, sigma: float) -> int:
-    return round(1000 + 40 * (mu - 3 * sigma))
+    return round(BASE + SCALE * (mu - 3 * sigma))
+
+
+def level_rating(rating: int) -> tuple[float, float]:
+    """The (μ, σ) a level rated `rating` plays at: shown as `rating`, σ = LEVEL_SIGMA."""
+    return (rating - BASE) / SCALE + 3 * LEVEL_SIGMA, LEVEL_SIGMA
+
+
+def fixed_ratings(conn: Connection, job: RatingJob) -> dict[str, tuple[float, float]]:
+    """The players of `job` who are built-in levels the game's ladder rates: each one's
+    (μ, σ), which no game moves."""
+    levels = conn.execute(
+        select(SeatRow.player_id, SeatRow.level)
+        .join(PlayerRow, PlayerRow.id == SeatRow.player_id)
+        .where(SeatRow.table_id == job.table_id, SeatRow.kind == SeatKind.BOT)
+        .where(SeatRow.level.is_not(None), PlayerRow.is_bot)
+    ).all()
+    if not levels:
+        return {}
+    try:
+        rated = dict(ladder(job.game))
+    except BadNotation:  # a game no longer installed: its levels are rated as players
+        return {}
+    return {
+        player: level_rating(rated[level])
+        for player, level in levels
+        if level in rated and player in job.players
+    }
 
 
 def source_of(address: str) -> str:
@@ -110,9 +155,11 @@ def rate_in(conn: Connection, job: RatingJob) -> None:
     )
     weight = min(1.0, job.same_source_weight) if one_source(job, sources) else 1.0
     fresh = MODEL.rating()
+    fixed = fixed_ratings(conn, job)
 
     def before(player: str) -> tuple[float, float, int]:
-        return stored.get(player, (fresh.mu, fresh.sigma, 0))
+        mu, sigma, games = stored.get(player, (fresh.mu, fresh.sigma, 0))
+        return (*fixed[player], games) if player in fixed else (mu, sigma, games)
 
     def rating(player: str) -> Any:
         mu, sigma, _ = before(player)
@@ -141,7 +188,8 @@ def rate_in(conn: Connection, job: RatingJob) -> None:
             player = job.players[seat]
             was_mu, was_sigma, games = before(player)
             new = after(n, k, seat)
-            share = 0.0 if seats_of[player] > 1 else weight  # one bot on several seats: none
+            # One bot on several seats moves by none of them; a rated level never moves.
+            share = 0.0 if seats_of[player] > 1 or player in fixed else weight
             mu = was_mu + share * (new.mu - was_mu)
             sigma = was_sigma + share * (new.sigma - was_sigma)
             changes[seat] = {"player": player, "before": shown(was_mu, was_sigma),
