@@ -1,17 +1,21 @@
-"""The calibrated ladder: levels rated weakest first, the fit, and weak levels that replay."""
+"""The calibrated ladder: levels rated weakest first, the fit, weak levels that replay, and
+level titles in the order of the ratings."""
 
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from regalia.ai.base import Budget, Observation
 from regalia.ai.levels import make_agent
 from regalia.ai.ratings import ladder
-from regalia.core.registry import get_game
+from regalia.core.game import Game
+from regalia.core.registry import available_games, get_game
 from regalia.server.api import game_facts
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "ladder.py"
@@ -67,3 +71,34 @@ def test_a_weak_level_replays_its_game(name: str) -> None:
         return played
 
     assert moves() == moves()
+
+
+GAMES_JS = Path(__file__).resolve().parents[2] / "src" / "regalia" / "web" / "js" / "games.js"
+NUMBERED = re.compile(r"Level (\d+)")
+
+
+def _strength_words() -> list[str]:
+    """The titles the lobby knows the order of (`STRENGTHS` in js/games.js), weakest first."""
+    found = re.search(r"const STRENGTHS = \[([^\]]*)\]", GAMES_JS.read_text())
+    assert found is not None, "js/games.js no longer lists STRENGTHS"
+    return re.findall(r'"([^"]+)"', found[1])
+
+
+@pytest.mark.parametrize("game", available_games(), ids=lambda g: g.name)
+def test_titles_that_name_a_strength_follow_the_levels_ratings(game: Game[Any]) -> None:
+    """Titles in a known order (Beginner < Novice < Casual < Intermediate < Strong …, and
+    Level 1 < Level 2 …) are in the order of the levels' measured ratings."""
+    words = _strength_words()
+    assert words.index("novice") < words.index("casual") < words.index("intermediate")
+    titles = {level.name: level.label for level in game.bot_levels}
+    for place in (
+        lambda title: words.index(title.lower()) if title.lower() in words else None,
+        lambda title: int(found[1]) if (found := NUMBERED.fullmatch(title)) else None,
+    ):
+        ranked = [(r, place(titles[n]), titles[n]) for n, r in ladder(game)]  # weakest first
+        known = [(rating, at, title) for rating, at, title in ranked if at is not None]
+        by_title = sorted(known, key=lambda entry: entry[1])
+        assert [t for *_, t in known] == [t for *_, t in by_title], (
+            f"{game.title}: titles out of their order: "
+            + ", ".join(f"{t} {r}" for r, _, t in known)
+        )

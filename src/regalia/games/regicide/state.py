@@ -97,13 +97,13 @@ class RegicideGame(Game[int]):
         return state
 
 
-# Titles name each level's strength for players (Beginner < Casual < Intermediate < Strong);
-# the technical name stays the level's name.
+# Titles name each level's strength for players in the measured order (Beginner < Novice <
+# Casual < Strong, Level 1 < Level 2 …); the technical name stays the level's name.
 # Weakest first; `rating` is the calibrated ladder's, random = 400 (bench/ladder.py,
 # docs/engine.md): measured up to level3; ismcts, level4 and strong are still provisional.
 LEVELS = (
     replace(RANDOM_LEVEL, title="Beginner", help="plays any legal move at random"),
-    BotLevel("ismcts", "regalia.ai.regicide.levels:ismcts", "Intermediate",
+    BotLevel("ismcts", "regalia.ai.regicide.levels:ismcts", "Novice",
              "Monte Carlo tree search", nodes=200, rating=900),
     BotLevel("greedy", "regalia.ai.regicide.levels:greedy", "Casual",
              "grabs the most material it sees one move ahead", rating=931),

@@ -444,13 +444,13 @@ def _settle(state: RegulatorState, token: str) -> RegulatorState:
     raise BadRecord(f"record result {token} does not match the game, which stands at {actual}")
 
 
-# Titles name each level's strength for players (Beginner < Casual < Intermediate < Strong);
-# the technical name stays the level's name.
+# Titles name each level's strength for players in the measured order (Beginner < Novice <
+# Casual < Strong, Level 1 < Level 2 …); the technical name stays the level's name.
 # Weakest first; `rating` is the calibrated ladder's, random = 400 (bench/ladder.py,
 # docs/engine.md).
 LEVELS = (
     replace(RANDOM_LEVEL, title="Beginner", help="plays any legal move at random"),
-    BotLevel("ismcts", "regalia.ai.regulator.levels:ismcts", "Intermediate",
+    BotLevel("ismcts", "regalia.ai.regulator.levels:ismcts", "Novice",
              "Monte Carlo tree search", nodes=200, rating=940),
     BotLevel("greedy", "regalia.ai.regulator.levels:greedy", "Casual",
              "grabs the most material it sees one move ahead", rating=956),
