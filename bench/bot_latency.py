@@ -1,6 +1,7 @@
 """Bot reply latency at a light table, alone and while heavy bot tables keep the workers busy.
 
-A player plays a `random` bot (an instant move) at one table; the time from sending a move to
+A player plays a `greedy` bot (a quick move, thought in a worker: `random` is an inline level,
+chosen in the server's own process, so it would never meet the workers' queue) at one table; the time from sending a move to
 the view where it is the player's turn again is the bot's reply latency. It is measured first
 with the server otherwise idle, then while `--heavy` tables of `strong` bots (each
 move searched for the level's budget) run, and printed side by side with their ratio.
@@ -35,10 +36,11 @@ import websockets
 from load import LOAD, free_port, start_server
 
 STRONG = [{"kind": "bot", "level": "strong"}] * 4
+LIGHT = "greedy"  # one ply of material: quick, and thought in a worker
 
 
 async def light_replies(base: str, moves: int, rng: random.Random) -> list[float]:
-    """Play `moves` moves against random bots (new games as they end); each reply's wait."""
+    """Play `moves` moves against LIGHT bots (new games as they end); each reply's wait."""
     waits: list[float] = []
     while len(waits) < moves:
         waits += await light_game(base, moves - len(waits), rng)
@@ -46,9 +48,9 @@ async def light_replies(base: str, moves: int, rng: random.Random) -> list[float
 
 
 async def light_game(base: str, moves: int, rng: random.Random) -> list[float]:
-    """Play up to `moves` moves of one game against a random bot; each reply's wait."""
+    """Play up to `moves` moves of one game against a LIGHT bot; each reply's wait."""
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+        seats = [{"kind": "human"}, {"kind": "bot", "level": LIGHT}]
         made = (await http.post("/api/tables", json={"game": "regulator", "seats": seats})).json()
     table, token = made["table"]["id"], made["tokens"][0]["token"]
     url = base.replace("http", "ws", 1) + f"/ws/tables/{table}"

@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
+from regalia.core.registry import game_ref
+from regalia.core.seeds import derive
 from regalia.protocol import CommandType, EventKind, SeatKind
-from regalia.tables.bots import BotJob
+from regalia.tables.bots import BotJob, think
 from regalia.tables.commands import Command
 from regalia.tables.errors import TableError
 from regalia.tables.events import Draft
@@ -268,3 +270,61 @@ def test_a_task_cancelled_before_it_ran_leaves_no_unawaited_work() -> None:
         asyncio.run(scenario())
         gc.collect()
     assert not [str(w.message) for w in caught if "never awaited" in str(w.message)]
+
+
+class CountingBots(FallbackBots):
+    """A brain that records every job it is asked, and answers none."""
+
+    def __init__(self) -> None:
+        self.jobs: list[BotJob] = []
+
+    async def choose(
+        self, job: BotJob, owner: str = "", cost: float = 0.0
+    ) -> tuple[str | None, str]:
+        self.jobs.append(job)
+        return None, "no brain"
+
+
+def test_an_inline_level_chooses_in_the_server_what_a_worker_would(tmp_path: Path) -> None:
+    """Random is an inline level: its moves never reach the brain (the worker pool), and
+    each is the move a worker's `think` gives for the same job, seed and all."""
+    brain = CountingBots()
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        service = TableService(
+            Store(sqlite_url(tmp_path)), brain,  # type: ignore[arg-type]
+            limits=Limits(upkeep_seconds=3600), clock=clock,
+        )  # fmt: skip
+        await service.start()
+        try:
+            seats = [SeatRequest(SeatKind.HUMAN), SeatRequest(SeatKind.BOT, "random")]
+            table, _ = await service.create(TableRequest("regulator", seats, seed=7))
+            await service.submit(table.id, 0, Command(CommandType.JOIN, name="P0"))
+            found = await service.round(table.id)
+            for _ in range(6):
+                await until(lambda: 0 in found.table.state.to_act() or found.table.result)
+                if found.table.result:
+                    break
+                state = found.table.state
+                move = state.encode(sorted(state.legal_actions(0))[0])
+                seq = found.table.seq
+                await service.submit(table.id, 0, Command(CommandType.ACTION, action=move,
+                                                          seq=seq))  # fmt: skip
+                await until(lambda s=seq: found.table.seq > s + 1 or found.table.result)
+            played = found.table
+        finally:
+            await service.close()
+        assert brain.jobs == []
+        actions = [e for e in played.events if e.kind == EventKind.ACTION]
+        bot_moves = [e for e in actions if e.seat == 1]
+        assert len(bot_moves) >= 5
+        for event in bot_moves:
+            before = tuple((e.seat, str(e.data["action"])) for e in actions if e.seq < event.seq)
+            job = BotJob(
+                game_ref(played.game), played.seed, 2, (), before, 1, "random",
+                derive(played.seed, f"bot:1:{event.seq - 1}"), 5.0,
+            )  # fmt: skip
+            assert think(job) == event.data["action"]
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))

@@ -38,7 +38,7 @@ def test_failing_bots_fall_back_to_legal_moves(
         service = TableService(Store(sqlite_url(tmp_path)), bots)  # type: ignore[arg-type]
         await service.start()
         table, tokens = await service.create(
-            TableRequest("toy", [SeatRequest("bot", "random")] * 2, options={"rounds": 2})
+            TableRequest("toy", [SeatRequest("bot", "worker")] * 2, options={"rounds": 2})
         )
         assert tokens == []
         for _ in range(500):
@@ -47,7 +47,7 @@ def test_failing_bots_fall_back_to_legal_moves(
             await asyncio.sleep(0.01)
         await service.close()
         assert table.status == "finished"
-        assert bots.jobs and all(job.level == "random" for job in bots.jobs)
+        assert bots.jobs and all(job.level == "worker" for job in bots.jobs)
         return list(table.events)
 
     with caplog.at_level(logging.WARNING, logger="regalia.tables"):
@@ -83,7 +83,7 @@ def test_shutdown_is_bounded_when_a_task_ignores_its_cancel(
         bots = StubbornBots()
         service = TableService(Store(sqlite_url(tmp_path)), bots)  # type: ignore[arg-type]
         await service.start()
-        await service.create(TableRequest("toy", [SeatRequest("bot", "random")] * 2))
+        await service.create(TableRequest("toy", [SeatRequest("bot", "worker")] * 2))
         await asyncio.wait_for(bots.thinking.wait(), 10)
         await asyncio.wait_for(service.close(), 10)  # without the bound: hangs for an hour
 

@@ -151,7 +151,7 @@ def test_a_tables_bot_time_is_charged_to_its_round(tmp_path: Path) -> None:
         await service.start()
         try:
             table, _ = await service.create(
-                TableRequest("toy", [SeatRequest("bot", "random")] * 2, options={"rounds": 1})
+                TableRequest("toy", [SeatRequest("bot", "worker")] * 2, options={"rounds": 1})
             )
             found = service.rounds.loaded(table.id)
             assert found is not None

@@ -13,7 +13,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from regalia.core.errors import BadNotation, BadRecord, IllegalAction
-from regalia.core.game import Chance, Dynamics, Game, Option, Outcome, Result, Seat, State
+from regalia.core.game import (
+    RANDOM_LEVEL,
+    Chance,
+    Dynamics,
+    Game,
+    Option,
+    Outcome,
+    Result,
+    Seat,
+    State,
+)
 from regalia.core.records import format_tags, parse_tags
 from regalia.core.registry import register
 from regalia.core.seeds import Rng
@@ -177,6 +187,8 @@ GAME = ToyGame(
     draw_offers=False,
     dynamics=Dynamics.SIMULTANEOUS,
     chance=Chance.SEEDED,
+    # "worker": a random mover that is not inline, so tests can watch the bot workers' port.
+    bot_levels=(RANDOM_LEVEL, replace(RANDOM_LEVEL, name="worker", title="Worker", inline=False)),
 )
 
 # Registered on import, so bot worker processes that import this module know the game too.

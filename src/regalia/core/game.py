@@ -133,6 +133,10 @@ class BotLevel:
     nodes: int | None = None
     # The level's rating on the site's scale (`regalia.ai.ratings`); None: not rated.
     rating: int | None = None
+    # Its choice costs no more than listing the legal actions (a uniform pick): a table's
+    # bot of this level chooses in the server's process, where the state already is, rather
+    # than have a worker rebuild the game for it.
+    inline: bool = False
 
     @property
     def label(self) -> str:
@@ -161,6 +165,7 @@ RANDOM_LEVEL = BotLevel(
     "Random",
     "plays any legal action at random",
     rating=400,
+    inline=True,
 )
 
 # The chess games' numbered ladder levels (regalia.ai.ladder.CHESS_LEVELS builds their agents

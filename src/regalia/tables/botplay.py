@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
-from regalia.ai.levels import budget_for
+from regalia.ai.base import Observation
+from regalia.ai.levels import budget_for, make_agent
+from regalia.core.errors import BadNotation
 from regalia.core.game import Seat
 from regalia.core.registry import game_ref
 from regalia.core.seeds import Rng, derive
+from regalia.metrics import BOT_THINK
 from regalia.protocol import CommandType, ErrorCode
 from regalia.tables.bots import BotJob, Owner
 from regalia.tables.commands import Command
@@ -72,10 +76,13 @@ async def _think(
     usage: Owner,
 ) -> tuple[str | None, str]:  # fmt: skip
     try:
+        seed = derive(table.seed, f"bot:{seat}:{seq}")
+        if _inline(table, level):
+            return _choose_here(table, seat, level, seed), ""
         job = BotJob(
             game_ref(table.game), table.seed, table.players,
             tuple(sorted(table.options.items())), tuple(table.actions), seat, level,
-            derive(table.seed, f"bot:{seat}:{seq}"), seconds, table.position,
+            seed, seconds, table.position,
         )  # fmt: skip
         budget = budget_for(table.game, level)
         # Searches bounded by nodes take about as long as a short clock.
@@ -85,6 +92,23 @@ async def _think(
         raise
     except Exception as exc:  # the game goes on whatever happened to the bot
         return None, f"could not think: {type(exc).__name__}: {exc}"
+
+
+def _inline(table: Table, level: str) -> bool:
+    try:
+        return table.game.level(level).inline
+    except BadNotation:  # not one of the game's own levels (a pure-Python twin): a worker's
+        return False
+
+
+def _choose_here(table: Table, seat: Seat, level: str, seed: int) -> str:
+    """An inline level's choice, here: what a worker would choose from the same seed, with
+    the same seat's Observation (so no hidden information reaches it)."""
+    thinking = time.perf_counter()
+    agent = make_agent(table.game, level, seed)
+    action = agent.choose(Observation(table.state, seat), budget_for(table.game, level))
+    BOT_THINK.observe(time.perf_counter() - thinking)
+    return table.state.encode(action)
 
 
 def _fallback(table: Table, seat: Seat, seq: int, level: str, why: str) -> str:
