@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import uuid
+from functools import partial
 from collections.abc import Awaitable, Callable
 
 from regalia.metrics import LEASE_TAKEOVERS
@@ -63,7 +64,10 @@ class Leases:
         # Only what was asked for can be lost: a table created during the call is held
         # though the answer does not name it.
         asked = set(self.held)
-        kept = await self.db.read(self.db.store.renew, self.me, sorted(asked), self.until())
+        # On the writer's thread, like every write: SQLite's lock is never contended by two
+        # threads of this process (a move's commit would wait out the busy handler's sleeps).
+        renew = partial(self.db.store.renew, self.me, sorted(asked), self.until())
+        kept = await self.db.write(renew, "lease renewal")
         for lost in asked - set(kept):
             log.warning("table %s: another process holds its lease now", lost)
             self.held.discard(lost)
@@ -75,7 +79,8 @@ class Leases:
         for table_id, was, owner in await self.db.read(store.lapsed, self.clock.now(), everyone):
             if table_id in self.held:
                 continue
-            if not await self.db.read(store.take_lease, table_id, self.me, was, self.until()):
+            take = partial(store.take_lease, table_id, self.me, was, self.until())
+            if not await self.db.write(take, "lease takeover"):
                 continue  # another process was first
             self.held.add(table_id)
             if owner is not None and owner != self.me:

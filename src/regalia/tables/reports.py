@@ -19,6 +19,7 @@ import contextlib
 import logging
 import uuid
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from regalia.ai import analysis
@@ -95,7 +96,8 @@ class Reports:
         name = await self.db.read(self.store.game_of, append.table_id)
         if name is None or await asyncio.to_thread(kind_of, get_game(name)) is None:
             return
-        await self.db.read(self.store.want, append.table_id, self.clock.now())
+        # Report rows are written on the writer's thread, as every write (leases.py says why).
+        await self.db.write(partial(self.store.want, append.table_id, self.clock.now()))
         self._wake.set()
 
     async def get(self, table_id: str) -> dict[str, Any]:
@@ -110,7 +112,7 @@ class Reports:
             )
         stored = await self.db.read(self.store.get, table_id)
         if stored is None:
-            await self.db.read(self.store.want, table_id, self.clock.now())
+            await self.db.write(partial(self.store.want, table_id, self.clock.now()))
         if stored is None or stored.status == PENDING:
             self._wake.set()  # a look now, in case a lease lapsed
             done, total = self.progress.get(table_id, (0, 0))
@@ -146,8 +148,8 @@ class Reports:
     async def run_once(self) -> bool:
         """Compute one pending report if one is free; False when none was."""
         limits = self.limits
-        claimed = await self.db.read(
-            self.store.claim, self.me, self.clock.now(), limits.report_lease_seconds
+        claimed = await self.db.write(
+            partial(self.store.claim, self.me, self.clock.now(), limits.report_lease_seconds)
         )
         if claimed is None:
             return False
@@ -166,8 +168,8 @@ class Reports:
             data, status = {"error": why}, FAILED
         finally:
             self.progress.pop(table_id, None)
-        stored = await self.db.read(
-            self.store.finish, table_id, self.me, self.clock.now(), data, status
+        stored = await self.db.write(
+            partial(self.store.finish, table_id, self.me, self.clock.now(), data, status)
         )
         if not stored:
             log.info("table %s: report already stored by another process", table_id)
@@ -203,7 +205,7 @@ class Reports:
             lines.append([str(m) for m in answer.get("best_line") or []])
             self.progress[table.id] = (ply + 1, plies + 1)
             until = self.clock.now() + self.limits.report_lease_seconds
-            if not await self.db.read(self.store.renew, table.id, self.me, until):
+            if not await self.db.write(partial(self.store.renew, table.id, self.me, until)):
                 raise Retry("the lease was lost")
         report = accuracy_report(scores, movers, frozenset(team), table.players, lines, texts)
         await asyncio.to_thread(_better_views, states, report["mistakes"])
