@@ -11,8 +11,11 @@ turn by their owner's recent worker time, like bots' moves; one cancelled while 
 client went away) stops at once: its worker is killed and a fresh one started.
 
 Post-game reports run in the background (`background`): an analysis or a game's own report
-(`ReportJob`) starts only when no bot's move or analysis waits and another worker is idle
-for the tables' bots, so a live table's bot never waits behind a report.
+(`ReportJob`) runs, one at a time, in a worker process of its own at the lowest CPU priority
+(nice BACKGROUND_NICE), started when the first one comes, and rests after each job so that
+background work takes at most BACKGROUND_SHARE of one core: a live table's bot never waits
+behind a report, and priority alone is not enough where two cores are one core's two
+hyperthreads (a busy sibling slows the server's thread whatever its niceness).
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ import contextlib
 import heapq
 import logging
 import multiprocessing
+import os
 import signal
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -38,7 +43,8 @@ from regalia.metrics import BOT_QUEUE, BOT_THINK
 
 log = logging.getLogger("regalia.bots")
 STARTUP_SECONDS = 60.0
-BACKGROUND_POLL = 0.05  # seconds between a background job's looks for a free worker
+BACKGROUND_NICE = 19  # the background worker's niceness: the CPU nothing else wants
+BACKGROUND_SHARE = 0.25  # of one core at most: each job is followed by a rest 3 times as long
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +170,11 @@ def run(job: BotJob | AnalysisJob | ReportJob) -> Any:
     return analyse(job) if isinstance(job, AnalysisJob) else think(job)
 
 
-def _worker(conn: Connection) -> None:
+def _worker(conn: Connection, nice: int = 0) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server shuts workers down itself
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
     # Import the games before saying ready, so no bot's first move pays for the imports.
     for name in game_names():
         with contextlib.suppress(Exception):
@@ -208,9 +217,15 @@ class BotPool:
     worker time lately: a table of quick bots is not stuck behind forty tables of slow ones.
     """
 
-    def __init__(self, workers: int, grace: float = 1.0, on_demand: bool = False) -> None:
+    def __init__(
+        self, workers: int, grace: float = 1.0, on_demand: bool = False,
+        background_share: float = BACKGROUND_SHARE,
+        rest: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:  # fmt: skip
         self.workers = max(1, workers)
         self.grace = grace
+        self.background_share = background_share
+        self._rest = rest  # how background work rests (tests: a fake)
         # on_demand: `start` starts no worker; each starts when a job first finds none idle
         # (tests whose server may never run a bot skip the workers' start-up).
         self._unstarted = self.workers if on_demand else 0
@@ -226,6 +241,8 @@ class BotPool:
         self._arrivals = 0
         self._closing = False
         self._spawning: set[asyncio.Task[None]] = set()
+        self._background: _Worker | None = None  # started by the first background job
+        self._background_turn = asyncio.Lock()
 
     async def start(self) -> None:
         spawned = await asyncio.gather(
@@ -253,16 +270,20 @@ class BotPool:
     async def background(
         self, job: AnalysisJob | ReportJob, owner: str = "", cost: float = 0.0
     ) -> tuple[dict[str, Any] | None, str]:
-        """`analyse`, started only when no bot's move or analysis waits and one more worker
-        than it takes is idle (with one worker: that one), checked every BACKGROUND_POLL."""
-        spare = 2 if self.workers > 1 else 1
-        while not self._closing and (
-            self._queue
-            or any(not waiter.done() for _, _, waiter in self._analysis_waiters)
-            or len(self._idle) + self._unstarted < spare
-        ):
-            await asyncio.sleep(BACKGROUND_POLL)
-        return await self.analyse(job, owner, cost)
+        """`analyse` on the background worker (the lowest CPU priority), one job at a time,
+        each followed by a rest that keeps the worker's share of a core to background_share."""
+        async with self._background_turn:
+            if self._closing:
+                return None, "the server is stopping"
+            if self._background is None:
+                self._background = await asyncio.to_thread(self._spawn, BACKGROUND_NICE)
+                self._all.add(self._background)
+            started = time.perf_counter()
+            value, why = await self._run(job, owner, cost, self._background)
+            if 0 < self.background_share < 1:  # the next background job waits for the rest
+                took = time.perf_counter() - started
+                await self._rest(took * (1 / self.background_share - 1))
+        return (value if isinstance(value, dict) else None), why
 
     async def analyse(
         self, job: AnalysisJob | ReportJob, owner: str = "", cost: float = 0.0
@@ -298,9 +319,12 @@ class BotPool:
                 return
 
     async def _run(
-        self, job: BotJob | AnalysisJob | ReportJob, owner: Owner, cost: float
-    ) -> tuple[Any, str]:
-        worker = await self._acquire(owner, cost)
+        self, job: BotJob | AnalysisJob | ReportJob, owner: Owner, cost: float,
+        background: _Worker | None = None,
+    ) -> tuple[Any, str]:  # fmt: skip
+        """The job on a worker of the pool, or on the `background` one; a worker that overruns
+        or dies is replaced (the background one: by the next background job)."""
+        worker = background or await self._acquire(owner, cost)
         loop = asyncio.get_running_loop()
         started = loop.time()
         thinking = time.perf_counter()
@@ -328,20 +352,27 @@ class BotPool:
             if not isinstance(job, BotJob) and not self._closing:
                 # Its client went away: stop the work now rather than let it run out.
                 self._queue.charge(owner, loop.time() - started, loop.time())
-                self._replace(worker)
+                if background is None:
+                    self._replace(worker)
+                else:
+                    self._drop_background(worker)
             raise  # a bot's move is cancelled when shutting down: close() stops the worker
         else:
             loop.remove_reader(fd)
             if isinstance(job, BotJob):
                 BOT_THINK.observe(time.perf_counter() - thinking)
             self._queue.charge(owner, loop.time() - started, loop.time())
-            self._release(worker)
+            if background is None:
+                self._release(worker)
             return (value, "") if status == "ok" else (None, value)
         # The worker is stuck or dead: replace it.
         loop.remove_reader(fd)
         if isinstance(job, BotJob):  # the time it had before it was given up on
             BOT_THINK.observe(time.perf_counter() - thinking)
         self._queue.charge(owner, loop.time() - started, loop.time())
+        if background is not None:
+            self._drop_background(worker)
+            return None, why
         self._all.discard(worker)
         worker.process.kill()
         await asyncio.to_thread(worker.stop)
@@ -349,6 +380,16 @@ class BotPool:
         self._all.add(fresh)
         self._release(fresh)
         return None, why
+
+    def _drop_background(self, worker: _Worker) -> None:
+        """Kill the background worker; the next background job starts a fresh one."""
+        self._all.discard(worker)
+        worker.process.kill()
+        if self._background is worker:
+            self._background = None
+        task = asyncio.get_running_loop().create_task(asyncio.to_thread(worker.stop))
+        self._spawning.add(task)
+        task.add_done_callback(self._spawning.discard)
 
     def _replace(self, worker: _Worker | None) -> None:
         """Kill `worker` (busy with work nobody waits for; None: an unstarted one) and start
@@ -394,9 +435,9 @@ class BotPool:
         else:
             future.set_result(worker)
 
-    def _spawn(self) -> _Worker:
+    def _spawn(self, nice: int = 0) -> _Worker:
         parent, child = self._ctx.Pipe()
-        process = self._ctx.Process(target=_worker, args=(child,), daemon=True)
+        process = self._ctx.Process(target=_worker, args=(child, nice), daemon=True)
         process.start()
         child.close()
         # Wait for the worker's imports outside any bot's budget; a worker that never gets
