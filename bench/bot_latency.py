@@ -1,8 +1,9 @@
 """Bot reply latency at a light table, alone and while heavy bot tables keep the workers busy.
 
 A player plays a `greedy` bot (a quick move, thought in a worker: `random` is an inline level,
-chosen in the server's own process, so it would never meet the workers' queue) at one table; the time from sending a move to
-the view where it is the player's turn again is the bot's reply latency. It is measured first
+chosen in the server's own process, so it would never meet the workers' queue) at one table;
+the time from sending a move to the view where it is the player's turn again is the bot's
+reply latency. It is measured first
 with the server otherwise idle, then while `--heavy` tables of `strong` bots (each
 move searched for the level's budget) run, and printed side by side with their ratio.
 

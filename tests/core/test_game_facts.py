@@ -98,8 +98,9 @@ def test_stand_ins_are_levels_of_the_game(game: Game[Any]) -> None:
 
 
 def test_without_a_declaration_the_last_level_stands_in_and_the_first_plays_resigned() -> None:
-    toy = get_game("toy")
-    assert toy.stand_in() == toy.resigned_stand_in() == RANDOM_LEVEL
+    toy = get_game("toy")  # random, then its not-inline twin "worker"
+    assert toy.resigned_stand_in() == toy.bot_levels[0] == RANDOM_LEVEL
+    assert toy.stand_in() == toy.bot_levels[-1] != RANDOM_LEVEL
     levels = {g.name: g for g in GAMES}
     if "goofspiel" in levels:  # the plug-in, installed by `make test`
         goofspiel = levels["goofspiel"]

@@ -86,7 +86,7 @@ def test_background_work_runs_apart_at_the_lowest_priority_and_no_bot_waits_for_
         rests.append(seconds)
 
     async def scenario() -> None:
-        pool = BotPool(1, grace=0.2, rest=rest)
+        pool = BotPool(1, grace=0.2, rest=rest, background_grace=GRACE)
         await pool.start()
         try:
             (regular,) = pool._all
@@ -107,7 +107,7 @@ def test_background_work_runs_apart_at_the_lowest_priority_and_no_bot_waits_for_
             assert answer is not None and answer["ply"] == 0, why
             # It thought for up to its 1.5 s: three times that of rest, for a quarter of a core.
             assert BACKGROUND_SHARE == 0.25 and len(rests) == 1
-            assert 1.5 < rests[0] <= 3 * (1.5 + 0.2)
+            assert 1.5 < rests[0] <= 3 * (1.5 + GRACE)
             # A background job that overruns: its worker goes, the next one starts afresh.
             slow = AnalysisJob(TOY + "_slow:GAME", None, None, (), None, 0.1)
             assert (await pool.background(slow))[0] is None
@@ -119,6 +119,9 @@ def test_background_work_runs_apart_at_the_lowest_priority_and_no_bot_waits_for_
             await pool.close()
 
     asyncio.run(scenario())
+
+
+GRACE = 4.0  # the background worker's, here: at nice 19 beside a busy test run it may wait
 
 
 async def until_true(done: Callable[[], bool], seconds: float = 30.0) -> None:

@@ -45,6 +45,9 @@ log = logging.getLogger("regalia.bots")
 STARTUP_SECONDS = 60.0
 BACKGROUND_NICE = 19  # the background worker's niceness: the CPU nothing else wants
 BACKGROUND_SHARE = 0.25  # of one core at most: each job is followed by a rest 3 times as long
+# A background job's grace past its budget: at nice 19 on a busy machine the worker may get
+# the CPU to give its answer only long after its search stopped.
+BACKGROUND_GRACE = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,10 +224,12 @@ class BotPool:
         self, workers: int, grace: float = 1.0, on_demand: bool = False,
         background_share: float = BACKGROUND_SHARE,
         rest: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        background_grace: float = BACKGROUND_GRACE,
     ) -> None:  # fmt: skip
         self.workers = max(1, workers)
         self.grace = grace
         self.background_share = background_share
+        self.background_grace = background_grace
         self._rest = rest  # how background work rests (tests: a fake)
         # on_demand: `start` starts no worker; each starts when a job first finds none idle
         # (tests whose server may never run a bot skip the workers' start-up).
@@ -340,7 +345,8 @@ class BotPool:
             worker.conn.send(job)
             # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancel that
             # lands as the answer arrives, and a bot task that outlives shutdown hangs it.
-            async with asyncio.timeout(job.seconds + self.grace):
+            grace = self.grace if background is None else self.background_grace
+            async with asyncio.timeout(job.seconds + grace):
                 await ready
             status, value = worker.conn.recv()
         except TimeoutError:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import uuid
-from functools import partial
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 from regalia.metrics import LEASE_TAKEOVERS
 from regalia.tables.database import Database
