@@ -131,9 +131,6 @@ class Store:
         self._sqlite = self.engine.dialect.name == "sqlite"
         self._held: Connection | None = None  # SQLite: the appends' own connection
         self._appending = threading.Lock()  # the writer's thread appends; tests may too
-        # SQLite: set before the first append when another thread calls `checkpoint`, so
-        # the appends' commits never copy the WAL back into the database themselves.
-        self.checkpoints_apart = False
 
     def close(self) -> None:
         self._drop_appender()
@@ -186,19 +183,7 @@ class Store:
         it on return cost more than the move's own insert)."""
         if self._held is None:
             self._held = self.engine.connect()
-            if self.checkpoints_apart:  # straight to the driver: outside any transaction
-                driver = self._held.connection.driver_connection
-                driver.execute("PRAGMA wal_autocheckpoint=0")  # type: ignore[union-attr]
         return self._held
-
-    def checkpoint(self) -> None:
-        """SQLite: copy the WAL's committed pages back into the database. PASSIVE: it neither
-        waits for nor blocks a writer or a reader, and the database file's sync happens here,
-        off the appends' path."""
-        if self._sqlite:
-            with self.engine.connect() as conn:
-                driver = conn.connection.driver_connection
-                driver.execute("PRAGMA wal_checkpoint(PASSIVE)")  # type: ignore[union-attr]
 
     def _drop_appender(self) -> None:
         held, self._held = self._held, None

@@ -4,10 +4,6 @@ Under load many tables append at once; committing them together (group commit) c
 transaction instead of one per move, and nothing is acknowledged before its commit. Appends
 made in the same turn of the event loop reach the thread as one batch, so the loop and the
 thread hand over once per turn rather than once per move.
-
-On SQLite the appends' commits never checkpoint (copy the WAL back into the database and
-sync the file, which can take tens of milliseconds): a thread of their own does it every
-CHECKPOINT_SECONDS while appends come, so no move waits behind a sync.
 """
 
 from __future__ import annotations
@@ -25,7 +21,6 @@ from regalia.tables.store import Append, Store
 
 log = logging.getLogger("regalia.tables")
 MAX_BATCH = 512
-CHECKPOINT_SECONDS = 1.0
 T = TypeVar("T")
 Batch = list[tuple[Append, "asyncio.Future[bool]"]]
 
@@ -37,15 +32,6 @@ class Writer:
         self._pending: Batch = []
         self._thread = threading.Thread(target=self._run, name="db-writer", daemon=True)
         self._thread.start()
-        self._stopping = threading.Event()
-        self._appended = threading.Event()  # since the last checkpoint
-        self._checkpointer: threading.Thread | None = None
-        if store.engine.dialect.name == "sqlite":
-            store.checkpoints_apart = True
-            self._checkpointer = threading.Thread(
-                target=self._checkpoints, name="db-checkpoint", daemon=True
-            )
-            self._checkpointer.start()
 
     async def append(self, item: Append) -> bool:
         """True once committed; False if another process stored that seq first."""
@@ -70,24 +56,6 @@ class Writer:
     def close(self) -> None:
         self._queue.put(None)
         self._thread.join(timeout=10)
-        self._stopping.set()
-        if self._checkpointer is not None:
-            self._checkpointer.join(timeout=10)
-
-    def _checkpoints(self) -> None:
-        while not self._stopping.wait(CHECKPOINT_SECONDS):
-            self._checkpoint()
-        self._checkpoint()  # what the last appends left in the WAL
-
-    def _checkpoint(self) -> None:
-        if not self._appended.is_set():
-            return
-        self._appended.clear()
-        try:
-            self.store.checkpoint()
-        except Exception as exc:  # a locked or lost file: the next round tries again
-            self._appended.set()
-            log.warning("WAL checkpoint failed: %s", exc)
 
     def _run(self) -> None:
         while True:
@@ -115,7 +83,6 @@ class Writer:
             except Exception as exc:  # the database is down: every waiter hears of it
                 outcomes = [exc] * len(batch)
             else:  # a committed batch (some appends may have lost their seq to another process)
-                self._appended.set()
                 WRITER_COMMIT.observe(time.perf_counter() - started)
                 WRITER_BATCH.observe(len(batch))
             futures = [future for _, future in batch]
