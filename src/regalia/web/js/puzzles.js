@@ -464,6 +464,7 @@ export function dailyLine(game, daily = undefined) {
       fill(line, h("span", { class: "daily-icon", "aria-hidden": "true" }, "♞ "),
         h("a", { href: puzzleLink(game.name, daily.id), class: "daily-link", "data-puzzle": daily.id }, t("Puzzle of the day")),
         h("span", { class: "muted" }, " · ", t("rated {0}", daily.rating), words.length ? [" · ", words[0]] : null));
+      line.title = line.textContent.replace("♞ ", ""); // all of it, where the card cuts it short
     })
     .catch(() => { line.hidden = true; }); // no puzzle today: no line
   return line;
