@@ -27,6 +27,7 @@ from regalia.tables.service import TableService
 from regalia.tables.store import SeatSpec, Store, Stored, sqlite_url
 from regalia.tables.tasks import Tasks
 from tests.tables.fakes import FakeClock, MemoryLog, until
+from tests.tables.test_service import BrokenBots
 
 
 class FallbackBots:
@@ -272,23 +273,10 @@ def test_a_task_cancelled_before_it_ran_leaves_no_unawaited_work() -> None:
     assert not [str(w.message) for w in caught if "never awaited" in str(w.message)]
 
 
-class CountingBots(FallbackBots):
-    """A brain that records every job it is asked, and answers none."""
-
-    def __init__(self) -> None:
-        self.jobs: list[BotJob] = []
-
-    async def choose(
-        self, job: BotJob, owner: str = "", cost: float = 0.0
-    ) -> tuple[str | None, str]:
-        self.jobs.append(job)
-        return None, "no brain"
-
-
 def test_an_inline_level_chooses_in_the_server_what_a_worker_would(tmp_path: Path) -> None:
     """Random is an inline level: its moves never reach the brain (the worker pool), and
     each is the move a worker's `think` gives for the same job, seed and all."""
-    brain = CountingBots()
+    brain = BrokenBots()  # records every job it is asked
 
     async def scenario() -> None:
         clock = FakeClock()
