@@ -119,6 +119,29 @@ def test_your_turn_is_mailed_a_minute_later_to_an_absent_player_at_most_once_per
     assert len(site.mail.mails) == count + 2
 
 
+def test_the_minute_counts_from_when_the_turn_began_not_from_when_its_task_ran(
+    site: Site,
+) -> None:
+    """The turn hook spawns the enqueueing on a task; time passing before that task reads
+    the clock must not push the mail later (this raced in loaded full runs)."""
+    eva, fred = player(site.client, "Eva"), player(site.client, "Fred")
+    table, _ = turn_based(site.client, eva, fred)
+    verified(site, eva, "eva@example.org")  # after her first turn began, so none is queued
+    tables = site.client.app.state.service  # type: ignore[attr-defined]
+    count = len(site.mail.mails)
+
+    async def turn_then_time_passes() -> None:
+        round_ = await tables.round(table)
+        tables.turns.on_turn(round_.table, 0)  # Eva's turn begins...
+        site.clock.t += 59  # ...and 59 s pass before its task is scheduled
+
+    site.client.portal.call(turn_then_time_passes)  # type: ignore[union-attr]
+    advance(site.client, 2)
+    site.deliver()
+    assert len(site.mail.mails) == count + 1
+    assert site.mail.mails[-1]["Subject"] == "Your turn in Regulator Chess"
+
+
 def test_no_turn_mail_if_the_player_moved_or_is_at_the_table(site: Site) -> None:
     eva, fred = player(site.client, "Eva"), player(site.client, "Fred")
     verified(site, fred, "fred@example.org")

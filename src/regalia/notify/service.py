@@ -98,15 +98,17 @@ class Notifications:
         link: str | None = None,
         payload: dict[str, Any] | None = None,
         once: str | None = None,
+        at: float | None = None,
     ) -> int:
         """Tell a player about something: one outbox row per channel (and push subscription)
         their preferences want. `kind`: turn, game_over, challenge, tournament; `link`: a
         path of the site (`#/t/{id}`); `payload`: what the texts need (`game`, `title`,
-        `body`); `once`: what makes this event itself (the same `once` again adds nothing).
-        How many rows were added."""
+        `body`); `once`: what makes this event itself (the same `once` again adds nothing);
+        `at`: when it happened, if before this call (its delays count from then). How many
+        rows were added."""
+        now = self.clock.now() if at is None else at
         read = self.db.read
         prefs: Prefs = await read(self.store.prefs, player_id)
-        now = self.clock.now()
         event = once or secrets.token_hex(8)
         data = {"link": link or "", **(payload or {})}
         added = 0
@@ -167,8 +169,11 @@ class Notifications:
 
     # ----------------------------------------------------------------------- table events
 
-    async def on_turn(self, table_id: str, player_id: str, seat: int, game: str, seq: int) -> None:
-        """It became `seat`'s turn (event `seq`) at a turn-based table: tell its player."""
+    async def on_turn(
+        self, table_id: str, player_id: str, seat: int, game: str, seq: int, began: float
+    ) -> None:
+        """It became `seat`'s turn (event `seq`) at a turn-based table at `began`: tell its
+        player."""
         await self.notify(
             player_id,
             "turn",
@@ -176,6 +181,7 @@ class Notifications:
             link=f"#/t/{table_id}",
             payload={"game": game, "seat": seat},
             once=str(seq),
+            at=began,
         )
 
     async def appended(self, append: Append) -> None:

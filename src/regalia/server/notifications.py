@@ -327,7 +327,9 @@ class TurnsToNotify:
         player = table.seats[seat].player
         if clock is None or clock.days_per_move is None or player is None:
             return
-        work = self.found.on_turn(table.id, player, seat, table.game.name, table.seq)
+        # The turn began now, not when the task gets to it: "a minute later" counts from here.
+        began = self.tables.clock.now()
+        work = self.found.on_turn(table.id, player, seat, table.game.name, table.seq, began)
         self.found.making(self.tables.spawn(work, f"notify-turn-{table.id}"))
 
 
