@@ -31,7 +31,10 @@ export function renderMoveList(root, rows, { current = null, onPick = null, link
           ? h("button", { ...attrs, type: "button", onclick: () => onPick(mine) }, shown)
           : h("span", attrs, shown);
       })));
-  fill(root, items.length ? h("ol", { class: "moves" }, items) : h("p", { class: "muted" }, t("No moves yet.")));
+  // A list of plain text scrolls once it is long: it takes the focus itself, so a keyboard
+  // can scroll it (nothing inside it can).
+  const focus = link || onPick ? undefined : "0";
+  fill(root, items.length ? h("ol", { class: "moves", tabindex: focus }, items) : h("p", { class: "muted" }, t("No moves yet.")));
   const list = root.querySelector("ol");
   if (!list) return;
   const shown = current !== null ? list.querySelector(`[data-ply="${current}"]`) : null;
