@@ -46,6 +46,8 @@ import websockets
 class Stats:
     latencies: list[float] = field(default_factory=list)
     steady: list[float] = field(default_factory=list)  # after the ramp-up
+    # (seconds since the ramp-up ended, latency) of each steady sample: where the tail is
+    steady_at: list[tuple[float, float]] = field(default_factory=list)
     steady_from: float = 0.0
     errors: list[str] = field(default_factory=list)
     sent: int = 0
@@ -120,8 +122,10 @@ def sample(pid: int | None, stats: Stats) -> Cpu:
 
 def record(stats: Stats, latency: float) -> None:
     stats.latencies.append(latency)
-    if time.monotonic() >= stats.steady_from:
+    now = time.monotonic()
+    if now >= stats.steady_from:
         stats.steady.append(latency)
+        stats.steady_at.append((now - stats.steady_from, latency))
 
 
 @dataclass
@@ -376,6 +380,21 @@ def p50_p99(values: list[float]) -> tuple[float, float]:
     return statistics.median(ordered) * 1000, p99 * 1000
 
 
+WINDOWS = ((0.0, 5.0), (5.0, float("inf")))  # the ramp-up's backlog, then the rest
+
+
+def window_lines(timed: list[tuple[float, float]]) -> list[str]:
+    """The steady latency in the first seconds after the ramp-up (when the arrivals' backlog
+    drains) and after them: a tail from the one is not the other's."""
+    lines = []
+    for lo, hi in WINDOWS:
+        part = [latency for at, latency in timed if lo <= at < hi]
+        if part:
+            span = f"{lo:g}–{hi:g} s" if hi != float("inf") else f"from {lo:g} s"
+            lines.append(f"  {span + ' after it':<18} {percentiles(part)}")
+    return lines
+
+
 def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> None:
     moves = stats.moves
     clock = args.clock or "none"
@@ -386,6 +405,8 @@ def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> None:
     print(f"moves/s              {moves / elapsed:.1f} ({stats.sent / elapsed:.1f} players)")
     print(f"latency move→view    {percentiles(stats.steady)}   after the {args.ramp:g} s ramp-up")
     print(f"  including ramp-up  {percentiles(stats.latencies)}")
+    for line in window_lines(stats.steady_at):
+        print(line)
     for line in cpu_lines(stats):
         print(line)
     print(f"errors               {len(stats.errors)}")
