@@ -60,6 +60,9 @@ def test_axe_finds_nothing_moderate_or_worse_on_the_pages(
         if name.startswith("lesson-"):
             expect(page.locator(".instruction")).not_to_be_empty()
         assert_clean(page, name)
+        if name == "analysis":  # and while the engine thinks (the panel is busy)
+            page.locator(".analysis-panel").evaluate("panel => panel.classList.add('busy')")
+            assert_clean(page, "analysis while the engine thinks")
 
 
 @pytest.mark.parametrize("game", GAMES)
