@@ -42,11 +42,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-# CI (CI=true) runs the slow suites too: all of it stays well inside 15 minutes on 2 cores.
-# pytest exits 5 when it collects no test: make then fails, as it should.
+# CI (CI=true) runs the slow suites too. Three pytest workers on 2 cores: many tests wait on
+# a browser or a server process (the whole run keeps about 1.4 cores busy), and three finish
+# it in 14 minutes where two took 17. pytest exits 5 when it collects no test: make then
+# fails, as it should.
 PYTEST_MARKS := $(if $(CI),,-m "not slow")
 pytest: $(STAMP) $(ENGINES) $(PLUGINS_STAMP) system-deps
-	$(WITH_PLUGINS) $(PY) -m pytest -n 2 --durations=15 $(PYTEST_MARKS)
+	$(WITH_PLUGINS) $(PY) -m pytest -n 3 --durations=15 $(PYTEST_MARKS)
 
 slow: $(STAMP) $(ENGINES) $(PLUGINS_STAMP) system-deps
 	$(WITH_PLUGINS) $(PY) -m pytest -n 2 -m slow
